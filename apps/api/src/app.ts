@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { messages } from '@strideadmin/contract';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { authRoutes } from './modules/auth/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { authPlugin } from './plugins/auth/index.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { LoginLimiter } from './plugins/login-limiter.js';
+
+export const version = '0.1.0';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  /** Fastify logger options; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server (API under /api, the portal at /). No side effects until called. */
+export async function buildApp({ config, database, jwtSecret, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  // External plugins first, then ours, then routes (fastify/demo order).
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'StrideAdmin API', version, description: 'Admin portal and mobile-app API' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { db: database.db, secret: jwtSecret, ttl: config.jwtTtl });
+
+  const limiter = new LoginLimiter(config.loginLimits);
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database, version });
+      await api.register(authRoutes, { db: database.db, limiter });
+    },
+    { prefix: '/api' },
+  );
+
+  const hasWeb = existsSync(path.join(config.webDistDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        // Vite's hashed assets never change; everything else is revalidated.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url === '/api' || url.startsWith('/api/')) {
+      return reply.status(404).send({ message: messages.routeNotFound });
+    }
+    // SPA history fallback: any page path gets index.html; the router shows its own 404 page.
+    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(url);
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: messages.notFound });
+  });
+
+  return app;
+}

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Environment -> typed configuration, read once (ARCHITECTURE.md: nothing else reads process.env).
+ * Every variable here is listed in README.md's configuration table.
+ */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  PUBLIC_URL: optionalString,
+  JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: 'JWT_SECRET must be at least 32 characters',
+  }),
+  JWT_TTL: z.string().default('12h'),
+  ADMIN_EMAIL: z.string().default('admin@example.com'),
+  ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 6, {
+    message: 'ADMIN_PASSWORD must be at least 6 characters',
+  }),
+  ADMIN_NAME: z.string().default('Administrator'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  WEB_DIST_DIR: optionalString,
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  jwtSecret: string | undefined;
+  jwtTtl: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  adminName: string;
+  logLevel: string;
+  bodyLimit: number;
+  webDistDir: string;
+  trustProxy: boolean;
+  loginLimits: { perAccount: number; perIp: number; windowSeconds: number };
+}
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: e.JWT_SECRET,
+    jwtTtl: e.JWT_TTL,
+    adminEmail: e.ADMIN_EMAIL.trim().toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    adminName: e.ADMIN_NAME,
+    logLevel: e.LOG_LEVEL,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(here, '../../web/dist')),
+    trustProxy: e.TRUST_PROXY,
+    loginLimits: {
+      perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      perIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
+    },
+  };
+}

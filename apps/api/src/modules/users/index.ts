@@ -1,0 +1,2 @@
+export { findUserByEmail, findUserById, insertUser, countAdmins, toSessionUser } from './service.js';
+export type { UserWithRole } from './service.js';

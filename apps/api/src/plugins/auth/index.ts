@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import { messages, type RoleName } from '@strideadmin/contract';
+import type { Db } from '../../db/client.js';
+import { roles, users } from '../../db/schema.js';
+import { HttpError } from '../errors.js';
+import { passwordFingerprint, type Audience, TokenService } from './jwt.js';
+
+export { hashPassword, verifyPassword } from './password.js';
+export { passwordFingerprint, TokenService } from './jwt.js';
+
+/** Who made the request, as the guard found them in the database just now. */
+export interface AuthUser {
+  id: number;
+  email: string;
+  name: string;
+  roleName: RoleName;
+  audience: Audience;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+    /** preHandler: a valid, unrevoked token of an active Admin (401 / 403 otherwise). */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: a valid, unrevoked token of any active user. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    authUser: AuthUser | null;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (typeof h !== 'string') return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h.trim());
+  return m?.[1] ?? null;
+}
+
+/**
+ * A token is honoured only while its user exists, is active, and still has the password it was
+ * issued under; the role is read from the database on every call, never trusted from the token.
+ */
+async function authenticate(db: Db, tokens: TokenService, request: FastifyRequest): Promise<AuthUser> {
+  const raw = bearer(request);
+  const claims = raw ? await tokens.verify(raw) : null;
+  if (!claims) throw new HttpError(401, messages.unauthorized);
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      isActive: users.isActive,
+      passwordHash: users.passwordHash,
+      roleName: roles.name,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, claims.userId))
+    .limit(1);
+  if (!row || !row.isActive || passwordFingerprint(row.passwordHash) !== claims.passwordFingerprint) {
+    throw new HttpError(401, messages.unauthorized);
+  }
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    roleName: row.roleName as RoleName,
+    audience: claims.audience,
+  };
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db; secret: string; ttl: string }) => {
+    const tokens = new TokenService(opts.secret, opts.ttl);
+    app.decorate('tokens', tokens);
+    app.decorateRequest('authUser', null);
+
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      request.authUser = await authenticate(opts.db, tokens, request);
+    });
+
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      const user = await authenticate(opts.db, tokens, request);
+      if (user.roleName !== 'Admin' || user.audience !== 'admin') throw new HttpError(403, messages.forbidden);
+      request.authUser = user;
+    });
+  },
+  { name: 'auth' },
+);

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+/**
+ * Access tokens: JWT, HS256 only (the verifier allow-lists it; `alg: none` and every other
+ * algorithm are refused), issuer and audience checked, expiring. See docs/decisions/0003-tokens.md.
+ */
+export const tokenIssuer = 'strideadmin';
+export const audiences = { admin: 'strideadmin:admin', app: 'strideadmin:app' } as const;
+export type Audience = keyof typeof audiences;
+const algorithm = 'HS256';
+
+export interface TokenClaims {
+  userId: number;
+  audience: Audience;
+  /** Fingerprint of the password hash when the token was made: a new password revokes the token. */
+  passwordFingerprint: string;
+}
+
+export function passwordFingerprint(passwordHash: string | null): string {
+  return createHash('sha256')
+    .update(passwordHash ?? '')
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly ttl: string,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: TokenClaims): Promise<string> {
+    return new SignJWT({ pwf: claims.passwordFingerprint })
+      .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setIssuer(tokenIssuer)
+      .setAudience(audiences[claims.audience])
+      .setIssuedAt()
+      .setExpirationTime(this.ttl)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid token, or null for anything else (malformed, forged, expired...). */
+  async verify(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [algorithm],
+        issuer: tokenIssuer,
+        audience: Object.values(audiences),
+        requiredClaims: ['sub', 'exp', 'iat'],
+      });
+      const userId = Number(payload.sub);
+      const aud = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
+      const audience = (Object.keys(audiences) as Audience[]).find((k) => audiences[k] === aud);
+      if (!Number.isSafeInteger(userId) || userId <= 0 || !audience || typeof payload.pwf !== 'string') return null;
+      return { userId, audience, passwordFingerprint: payload.pwf };
+    } catch (err) {
+      if (err instanceof errors.JOSEError || err instanceof TypeError) return null;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { messages } from '@strideadmin/contract';
+
+/** An error a handler throws on purpose: its status and message reach the client as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: string[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08003',
+  '08006',
+  '53300', // too_many_connections
+]);
+
+function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && unavailableCodes.has(code)) return true;
+    const msg = (e as { message?: unknown }).message;
+    if (typeof msg === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(msg)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Fastify's own 4xx errors, reworded for people. */
+function clientErrorMessage(err: FastifyError): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return messages.payloadTooLarge;
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'This content type is not accepted here.';
+    default:
+      return err.message || messages.validationFailed;
+  }
+}
+
+/** PRODUCT.md §3: every failure is `{ message, errors? }`; a 5xx never shows internals. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (err instanceof HttpError) {
+        if (err.headers) void reply.headers(err.headers);
+        return reply
+          .status(err.statusCode)
+          .send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+      }
+      if (hasZodFastifySchemaValidationErrors(err)) {
+        const errors = [...new Set(err.validation.map((v) => v.message))];
+        return reply.status(400).send({ message: errors.length === 1 ? errors[0] : messages.validationFailed, errors });
+      }
+      if (isDatabaseUnavailable(err)) {
+        request.log.error({ err }, 'database unavailable');
+        return reply.status(503).header('retry-after', '5').send({ message: messages.serviceUnavailable });
+      }
+      const status = err.statusCode ?? 500;
+      if (status >= 400 && status < 500 && !isResponseSerializationError(err)) {
+        request.log.info({ err: { code: err.code, message: err.message } }, 'client error');
+        return reply.status(status).send({ message: clientErrorMessage(err) });
+      }
+      request.log.error({ err }, 'unhandled error');
+      return reply.status(500).send({ message: messages.internalError });
+    });
+  },
+  { name: 'errors' },
+);

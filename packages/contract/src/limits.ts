@@ -1,0 +1,25 @@
+/** Business constants and limits (spec §9), written once. */
+export const limits = {
+  toastMs: 3000,
+  passwordMin: 6,
+  passwordMax: 255,
+  emailMax: 255,
+  nameMax: 255,
+  expiryDurationMaxDigits: 4,
+  uploadMaxBytes: 10 * 1024 * 1024,
+  typeAheadClearMs: 350,
+  chunkLoadTimeoutMs: 120_000,
+  listPageSizes: [10, 20, 50, 100] as const,
+  listDefaultPageSize: 20,
+  listMaxPageSize: 100,
+} as const;
+
+/** spec §3/§7 image folders */
+export const imageFolders = ['gift_card_images', 'profile_Images'] as const;
+export type ImageFolder = (typeof imageFolders)[number];
+
+/** localStorage keys (spec §2 Shell, §3 Session user). */
+export const storageKeys = {
+  session: 'strideadmin.user.v1',
+  theme: 'color-theme',
+} as const;

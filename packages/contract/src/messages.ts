@@ -1,0 +1,76 @@
+/**
+ * Every user-visible message of the portal, written once (spec §5 and §8).
+ * Spec messages are reproduced verbatim, typos included: they are part of the contract.
+ */
+export const messages = {
+  // spec §5 / §8: auth
+  onlyAdmin: 'Only admin can login here.',
+  unauthorized: 'Unauthorized',
+  forbidden: 'Forbidden',
+  sessionExpired: 'Session expired. Please login again.',
+  noResponse: 'Something went wrong. Please try again later.',
+  uploadFailed: 'Something went went while uploading the image. Please try again later!',
+  accountVerified: 'Account verified successfully!',
+
+  // ours (spec silent): sign-in
+  invalidCredentials: 'Invalid email or password.',
+  accountInactive: 'This account has been deactivated. Please contact an administrator.',
+  passwordRequired: 'Password is required',
+  loginSuccess: 'Logged in successfully.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+
+  // spec §5: shared field rules
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter valid email',
+  emailInvalidForgot: 'Must be a valid email',
+  nameRequired: 'Name is required',
+  nameLettersOnly: 'Only alphabets are allowed for this field ',
+  dobInFuture: 'Date can not be from future.',
+  newPasswordPlease: 'Please Enter New Password',
+  confirmPasswordPlease: 'Please Enter Confirm Password',
+  passwordsNeedSame: 'Both passwords need to be the same',
+  oldPasswordRequired: 'Old Password is required',
+  newPasswordRequired: 'New Password is required',
+  resetNewPasswordRequired: 'New Password is required.',
+  passwordsDoNotMatch: 'Passwords does not match',
+
+  // spec §5: update gift card
+  serialNoRequired: 'Serial No is required',
+  onlyNumbers: 'Only numbers are allowed for this field.',
+  amountRequired: 'Amount is required',
+  currencyLettersOnly: 'Only alphabets are allowed for this field.',
+  storeNameRequired: 'Store Name is required',
+  storeAddressRequired: 'Store Address is required',
+  cardPictureRequired: 'Card Picture is required',
+  dateFromPast: 'Date can not be from past.',
+  coinPriceRequired: 'Coin Price is required',
+  controlCodeRequired: 'Control Code is required',
+
+  // spec §5: bulk CSV rows
+  csvSerialRequired: 'Serial number is required.',
+  csvControlCodeRequired: 'Control Code is required.',
+  csvSerialUnique: 'Serial number should be unique.',
+  csvControlCodeUnique: 'Control code should be unique.',
+  csvCoinPriceInteger: 'Coin Price should be a valid integer value.',
+  csvCurrencyRequired: 'Currency is required.',
+  csvAmountInteger: 'Amount should be a valid integer value.',
+  csvStoreNameRequired: 'Store Name is required.',
+  csvStoreAddressRequired: 'Store Address is required.',
+  csvValidTillRequired: 'Valid till date is required.',
+  csvValidTillPast: 'Valid till date can not be from past.',
+  csvExpiryDurationInteger: 'Expiry Duration should be a valid integer value.',
+
+  // spec §2: empty states
+  noAssociatedGiftCards: 'No gift cards are associated with this account.',
+
+  // ours (spec silent): generic server answers
+  validationFailed: 'Some fields are not valid.',
+  notFound: 'Not found.',
+  routeNotFound: 'This call does not exist.',
+  payloadTooLarge: 'The request is too large.',
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  internalError: 'Something went wrong on our side. Please try again later.',
+  chunkLoadFailed: 'This screen could not be loaded. Check your connection and try again.',
+} as const;
+
+export type MessageKey = keyof typeof messages;

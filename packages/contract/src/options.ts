@@ -1,0 +1,61 @@
+/** Fixed option lists of spec §9. A dropdown option is { id, label, value } (spec §3). */
+export interface DropdownOption<V extends string | boolean = string> {
+  id: number;
+  label: string;
+  value: V;
+}
+
+export const roleNames = ['Admin', 'User'] as const;
+export type RoleName = (typeof roleNames)[number];
+
+export const languageOptions = [
+  { id: 1, label: 'English', value: 'en' },
+  { id: 2, label: 'Swedish', value: 'sv' },
+] as const satisfies readonly DropdownOption[];
+export const languages = ['en', 'sv'] as const;
+export type Language = (typeof languages)[number];
+
+export const dateRangeOptions = [
+  { id: 1, label: 'Today', value: 'Today' },
+  { id: 2, label: 'Last Week', value: 'Week' },
+  { id: 3, label: 'Month', value: 'Month' },
+  { id: 4, label: 'Year', value: 'Year' },
+  { id: 5, label: 'All Time', value: 'All' },
+] as const satisfies readonly DropdownOption[];
+export const dateRanges = ['Today', 'Week', 'Month', 'Year', 'All'] as const;
+export type DateRange = (typeof dateRanges)[number];
+
+export const genders = ['male', 'female'] as const;
+export type Gender = (typeof genders)[number];
+export const genderOptions = [
+  { id: 1, label: 'Male', value: 'male' },
+  { id: 2, label: 'Female', value: 'female' },
+] as const satisfies readonly DropdownOption[];
+
+export const roleOptions = [
+  { id: 1, label: 'Admin', value: 'Admin' },
+  { id: 2, label: 'User', value: 'User' },
+] as const satisfies readonly DropdownOption[];
+
+export const statusOptions = [
+  { id: 1, label: 'Active', value: true },
+  { id: 2, label: 'Inactive', value: false },
+] as const satisfies readonly DropdownOption<boolean>[];
+
+/** spec §3: tracking defaults to the second option, Disabled. */
+export const trackingOptions = [
+  { id: 1, label: 'Enable', value: true },
+  { id: 2, label: 'Disable', value: false },
+] as const satisfies readonly DropdownOption<boolean>[];
+
+export const yesNoOptions = [
+  { id: 1, label: 'Yes', value: 'true' },
+  { id: 2, label: 'No', value: 'false' },
+] as const satisfies readonly DropdownOption[];
+
+export const quizOptionNumbers = [1, 2, 3, 4] as const;
+export const quizOptionOptions = quizOptionNumbers.map((n) => ({
+  id: n,
+  label: `Option ${n}`,
+  value: String(n),
+}));
