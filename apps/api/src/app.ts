@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { userRoutes } from './modules/users/index.js';
 import { authPlugin } from './plugins/auth/index.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { LoginLimiter } from './plugins/login-limiter.js';
@@ -76,6 +77,7 @@ export async function buildApp({ config, database, jwtSecret, logger }: AppDeps)
     async (api) => {
       await api.register(healthRoutes, { database, version });
       await api.register(authRoutes, { db: database.db, limiter });
+      await api.register(userRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );

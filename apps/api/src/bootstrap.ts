@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
@@ -20,6 +20,7 @@ export async function ensureJwtSecret(config: Config): Promise<string> {
   const secret = randomBytes(48).toString('base64url');
   await mkdir(config.dataDir, { recursive: true });
   await writeFile(file, secret + '\n', { mode: 0o600 });
+  await chmod(file, 0o600); // `mode` applies only when the file is created
   return secret;
 }
 
@@ -45,19 +46,38 @@ export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseL
   }
   const generated = config.adminPassword === undefined;
   const password = config.adminPassword ?? generatePassword();
-  await insertUser(db, {
-    name: config.adminName,
-    email: config.adminEmail,
-    passwordHash: await hashPassword(password),
-    role: 'Admin',
-    emailVerified: true,
-  });
+  const passwordFile = path.join(config.dataDir, 'initial-admin-password');
+  // The password is on disk before the account exists: never an admin whose password nobody knows.
+  if (generated) {
+    await mkdir(config.dataDir, { recursive: true });
+    await writeFile(passwordFile, password + '\n', { mode: 0o600 });
+    await chmod(passwordFile, 0o600);
+  }
+  try {
+    await insertUser(db, {
+      name: config.adminName,
+      email: config.adminEmail,
+      passwordHash: await hashPassword(password),
+      role: 'Admin',
+      emailVerified: true,
+    });
+  } catch (err) {
+    if (generated) await rm(passwordFile, { force: true });
+    // Another replica created it first (unique e-mail): that one's first start wins.
+    if (isUniqueViolation(err)) return { created: false };
+    throw err;
+  }
   if (!generated) {
     log.info({ email: config.adminEmail }, 'first administrator created with ADMIN_PASSWORD');
     return { created: true, email: config.adminEmail, generated: false };
   }
-  const passwordFile = path.join(config.dataDir, 'initial-admin-password');
-  await mkdir(config.dataDir, { recursive: true });
-  await writeFile(passwordFile, password + '\n', { mode: 0o600 });
   return { created: true, email: config.adminEmail, generated: true, password, passwordFile };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && i < 5; i++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -3,3 +3,4 @@ export * from './options.js';
 export * from './limits.js';
 export * from './schemas/envelope.js';
 export * from './schemas/auth.js';
+export * from './schemas/users.js';

@@ -35,7 +35,8 @@ function isDatabaseUnavailable(err: unknown): boolean {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && unavailableCodes.has(code)) return true;
     const msg = (e as { message?: unknown }).message;
-    if (typeof msg === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(msg)) return true;
+    if (typeof msg === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(msg))
+      return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
@@ -48,9 +49,9 @@ function clientErrorMessage(err: FastifyError): string {
       return messages.payloadTooLarge;
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is not valid JSON.';
+      return messages.invalidJson;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'This content type is not accepted here.';
+      return messages.unsupportedMediaType;
     default:
       return err.message || messages.validationFailed;
   }

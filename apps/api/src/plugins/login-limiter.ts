@@ -70,7 +70,10 @@ export class LoginLimiter {
 
   async recordFailure(ip: string, email: string): Promise<void> {
     const k = this.keys(ip, email);
-    await Promise.all([this.store.add(k.ip, this.limits.windowSeconds), this.store.add(k.account, this.limits.windowSeconds)]);
+    await Promise.all([
+      this.store.add(k.ip, this.limits.windowSeconds),
+      this.store.add(k.account, this.limits.windowSeconds),
+    ]);
   }
 
   async recordSuccess(ip: string, email: string): Promise<void> {

@@ -1,2 +1,3 @@
 export { findUserByEmail, findUserById, insertUser, countAdmins, toSessionUser } from './service.js';
 export type { UserWithRole } from './service.js';
+export { userRoutes } from './routes.js';

@@ -1,5 +1,5 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
-import type { RoleName, SessionUser } from '@strideadmin/contract';
+import type { RoleName, SessionUser, UserDetail } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { roles, users, type UserRow } from '../../db/schema.js';
 
@@ -81,4 +81,9 @@ export function toSessionUser(u: UserWithRole): SessionUser {
     createdAt: u.createdAt.toISOString(),
     roleName: u.roleName,
   };
+}
+
+export function toUserDetail(u: UserWithRole): UserDetail {
+  const { roleName, ...rest } = toSessionUser(u);
+  return { ...rest, updatedAt: u.updatedAt.toISOString(), Role: { name: roleName } };
 }

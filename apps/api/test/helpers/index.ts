@@ -1,0 +1,3 @@
+export * from './auth.js';
+export * from './build-test-app.js';
+export * from './factories.js';

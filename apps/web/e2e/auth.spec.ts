@@ -1,0 +1,103 @@
+import { messages, storageKeys } from '@strideadmin/contract';
+import { accounts } from './support/accounts';
+import { expect, test, type Page } from './support/fixtures';
+
+const storedSession = (page: Page) => page.evaluate((key) => localStorage.getItem(key), storageKeys.session);
+
+test('an administrator signs in with the form and out with the account menu', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(accounts.admin.email);
+  await page.getByLabel('Password').fill(accounts.admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: `Welcome, ${accounts.admin.name}` })).toBeVisible();
+  const stored = JSON.parse((await storedSession(page))!) as { user: { roleName: string }; token: string };
+  expect(stored.user.roleName).toBe('Admin');
+  expect(stored.token.length).toBeGreaterThan(20);
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedSession(page)).toBeNull();
+  // Signed out for real: the home screen sends us back.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a User-role account is refused with the spec message and nothing is stored', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(accounts.appUser.email);
+  await page.getByLabel('Password').fill(accounts.appUser.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page.getByTestId('form-error')).toHaveText(messages.onlyAdmin);
+  await expect(page.getByTestId('toast').filter({ hasText: messages.onlyAdmin })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedSession(page)).toBeNull();
+});
+
+test('the form shows the contract validation messages and the server message for a wrong password', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(messages.emailRequired)).toBeVisible();
+  await expect(page.getByText(messages.passwordRequired)).toBeVisible();
+
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password').click();
+  await expect(page.getByText(messages.emailInvalid)).toBeVisible();
+
+  await page.getByLabel('Email').fill(accounts.admin.email);
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('form-error')).toHaveText(messages.invalidCredentials);
+  const toast = page.getByTestId('toast').filter({ hasText: messages.invalidCredentials });
+  await expect(toast).toBeVisible();
+  // spec §9: toasts close by themselves after 3000 ms.
+  await expect(toast).toBeHidden({ timeout: 5_000 });
+  expect(await storedSession(page)).toBeNull();
+});
+
+test('the server answering Unauthorized shows the session-expired toast and signs out', async ({ page, signIn }) => {
+  const { token } = await signIn('admin');
+  const profileLoaded = page.waitForResponse((r) => /\/api\/users\/\d+$/.test(r.url()) && r.status() === 200);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+  await profileLoaded; // the shell's refresh of the signed-in user has landed
+
+  // The token stops being valid (here: its signature no longer matches) while the portal is open.
+  await page.evaluate(
+    ([key, bad]) => {
+      const s = JSON.parse(localStorage.getItem(key!)!) as { token: string };
+      localStorage.setItem(key!, JSON.stringify({ ...s, token: bad }));
+    },
+    [storageKeys.session, token.slice(0, -4) + (token.endsWith('AAAA') ? 'BBBB' : 'AAAA')],
+  );
+  await page.reload();
+
+  await expect(page.getByTestId('toast').filter({ hasText: messages.sessionExpired })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedSession(page)).toBeNull();
+});
+
+test.describe('corrupt stored session', () => {
+  test.use({ allowConsoleErrors: [/Stored session is corrupt/] });
+
+  test('is logged, treated as signed out and cleared', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
+    await page.addInitScript((key) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem(key, '{"user": {"name": 42}, "tok');
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, storageKeys.session);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedSession(page)).toBeNull();
+    expect(logged.some((l) => l.includes('Stored session is corrupt'))).toBe(true);
+  });
+});

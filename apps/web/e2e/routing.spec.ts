@@ -1,0 +1,75 @@
+import { expect, test } from './support/fixtures';
+
+test.describe('signed out', () => {
+  test('signed-in routes go to /login', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  for (const path of ['/verify-account', '/reset-password']) {
+    test(`${path} without a token goes to /login`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+      await page.goto(`${path}?token=`);
+      await expect(page).toHaveURL(/\/login$/);
+    });
+  }
+
+  test('an unknown path shows the 404 page with a way home', async ({ page }) => {
+    const res = await page.goto('/no/such/page');
+    expect(res?.status()).toBe(200); // the SPA answers; the router shows the page
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByText('404')).toBeVisible();
+    await page.getByRole('link', { name: 'Go back home' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('routes are exact: a trailing segment is not the home screen', async ({ page, signIn }) => {
+    await signIn('admin');
+    await page.goto('/login/extra');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+});
+
+test.describe('signed in', () => {
+  test('signed-out routes go to /', async ({ page, signIn }) => {
+    await signIn('admin');
+    for (const path of ['/login', '/verify-account?token=abc', '/reset-password?token=abc']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+    }
+  });
+
+  test('a signed-out visitor asked to sign in returns where they were going', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    const { accounts } = await import('./support/accounts');
+    await page.getByLabel('Email').fill(accounts.admin.email);
+    await page.getByLabel('Password').fill(accounts.admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('a screen whose code fails to load', () => {
+  test.use({
+    allowConsoleErrors: [
+      /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i,
+    ],
+  });
+
+  test('shows a message with a retry, never a blank page', async ({ page, signIn }) => {
+    await signIn('admin');
+    // The connection drops for the home screen's code.
+    await page.route(/\/assets\/home-page-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/');
+    await expect(page.getByRole('alert').filter({ hasText: 'Could not load this screen' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+
+    // The connection is back: Retry loads the screen.
+    await page.unroute(/\/assets\/home-page-[^/]+\.js$/);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+  });
+});

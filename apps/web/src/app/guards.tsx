@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useSession } from '../lib/session';
+import { paths } from './paths';
+
+/** Signed-in screens: to /login when signed out (spec §2). */
+export function RequireSignedIn({ children }: { children: ReactNode }) {
+  const s = useSession();
+  const location = useLocation();
+  if (!s) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+  return children;
+}
+
+/** Signed-out screens: to / when already signed in (spec §2). */
+export function RequireSignedOut({ children }: { children: ReactNode }) {
+  const s = useSession();
+  const location = useLocation();
+  if (s) {
+    // Back to where the sign-in was asked for (a path of ours only, never an outside URL).
+    const from = (location.state as { from?: unknown } | null)?.from;
+    const target = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : paths.home;
+    return <Navigate to={target} replace />;
+  }
+  return children;
+}
+
+/** /verify-account and /reset-password go to /login without a token (spec §2). */
+export function RequireTokenParam({ children }: { children: ReactNode }) {
+  const [params] = useSearchParams();
+  if (!params.get('token')) return <Navigate to={paths.login} replace />;
+  return children;
+}

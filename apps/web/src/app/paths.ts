@@ -1,0 +1,70 @@
+/** Every route of spec §2, written once. Screens register here as they are built. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  verifyAccount: '/verify-account',
+  resetPassword: '/reset-password',
+  profile: '/profile',
+  userList: '/user-list',
+  addUser: '/add-user',
+  updateUser: '/update-user',
+  userDetails: '/user-details',
+  quizList: '/quiz-list',
+  addQuiz: '/add-quiz',
+  updateQuiz: '/update-quiz',
+  cardList: '/card-list',
+  addCard: '/add-card',
+  addMultipleCard: '/add-multiple-card',
+  updateCard: '/update-card',
+  boxList: '/box-list',
+  addBox: '/add-box',
+  updateBox: '/update-box',
+  addBoxManual: '/add-box-manual',
+  notificationList: '/notification-list',
+  addNotification: '/add-notification',
+  queryList: '/query-list',
+  queryDetails: '/query-details',
+} as const;
+
+export const hrefs = {
+  withId: (path: string, id: number | string) => `${path}?id=${encodeURIComponent(String(id))}`,
+};
+
+/** spec §2 Shell: the sidebar, in the spec's order; `match` lists the screens that light an entry. */
+export const sidebarEntries = [
+  { label: 'Home', to: paths.home, match: [paths.home], icon: 'home' },
+  {
+    label: 'User',
+    to: paths.userList,
+    match: [paths.userList, paths.addUser, paths.updateUser, paths.userDetails],
+    icon: 'users',
+  },
+  {
+    label: 'Quiz Questions',
+    to: paths.quizList,
+    match: [paths.quizList, paths.addQuiz, paths.updateQuiz],
+    icon: 'quiz',
+  },
+  {
+    label: 'Gift Cards',
+    to: paths.cardList,
+    match: [paths.cardList, paths.addCard, paths.addMultipleCard, paths.updateCard],
+    icon: 'card',
+  },
+  {
+    label: 'Push Notifications',
+    to: paths.notificationList,
+    match: [paths.notificationList, paths.addNotification],
+    icon: 'bell',
+  },
+  { label: 'Complaint Queries', to: paths.queryList, match: [paths.queryList, paths.queryDetails], icon: 'chat' },
+  {
+    label: 'Gift Box Config',
+    to: paths.boxList,
+    match: [paths.boxList, paths.addBox, paths.updateBox, paths.addBoxManual],
+    icon: 'box',
+  },
+] as const;
+
+export type SidebarIcon = (typeof sidebarEntries)[number]['icon'];

@@ -1,0 +1,73 @@
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { loadChunk } from '../lib/load-chunk';
+import { RequireSignedIn, RequireSignedOut, RequireTokenParam } from './guards';
+import { NotFoundPage } from './not-found';
+import { paths } from './paths';
+import { RouteError } from './route-error';
+
+/**
+ * Exact routes (spec §2), each screen its own chunk: signing in loads only the login screen.
+ * A route is registered here when its screen is built.
+ */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: (
+          <RequireSignedOut>
+            <Outlet />
+          </RequireSignedOut>
+        ),
+        children: [
+          {
+            path: paths.login,
+            lazy: () =>
+              loadChunk(() => import('../features/auth/login-page')).then((m) => ({ Component: m.LoginPage })),
+          },
+          // Token-carrying links from e-mails: the guard applies now; their screens come with the e-mail flows.
+          {
+            path: paths.verifyAccount,
+            element: (
+              <RequireTokenParam>
+                <NotFoundPage />
+              </RequireTokenParam>
+            ),
+          },
+          {
+            path: paths.resetPassword,
+            element: (
+              <RequireTokenParam>
+                <NotFoundPage />
+              </RequireTokenParam>
+            ),
+          },
+        ],
+      },
+      {
+        element: (
+          <RequireSignedIn>
+            <Outlet />
+          </RequireSignedIn>
+        ),
+        children: [
+          {
+            lazy: () => loadChunk(() => import('./shell/layout')).then((m) => ({ Component: m.ShellLayout })),
+            children: [
+              {
+                path: paths.home,
+                lazy: () =>
+                  loadChunk(() => import('../features/home/home-page')).then((m) => ({ Component: m.HomePage })),
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,39 @@
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
+import { Spinner } from '../../components/spinner';
+import { Brand, SidebarNav } from './sidebar';
+import { SlideOver } from './slide-over';
+import { TopBar } from './top-bar';
+import { useCurrentUser } from './use-current-user';
+
+/** The signed-in shell: sidebar (a slide-over on small screens), top bar, the screen. */
+export function ShellLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  useCurrentUser();
+  return (
+    <div className="min-h-screen">
+      <aside
+        className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex dark:border-slate-800 dark:bg-slate-900"
+        data-testid="sidebar"
+      >
+        <Brand />
+        <SidebarNav />
+      </aside>
+      <SlideOver open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <div className="lg:pl-64">
+        <TopBar onOpenMenu={() => setMenuOpen(true)} />
+        <main className="px-4 py-6 sm:px-6 lg:px-8">
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-24">
+                <Spinner label="Loading" />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useNavigate } from 'react-router';
+import { Avatar } from '../../components/avatar';
+import { Menu } from '../../components/menu';
+import { session, useSession } from '../../lib/session';
+import { useTheme } from '../../lib/theme';
+import { paths } from '../paths';
+import { Icon } from './icons';
+
+/** spec §2 Shell: avatar and name with a menu of Profile and Logout; plus the theme toggle. */
+export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
+  const s = useSession();
+  const navigate = useNavigate();
+  const [theme, toggleTheme] = useTheme();
+  const name = s?.user.name ?? '';
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-900/90">
+      <button
+        type="button"
+        onClick={onOpenMenu}
+        aria-label="Open menu"
+        className="rounded-md p-2 hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800"
+      >
+        <Icon name="menu" />
+      </button>
+      <div className="flex-1" />
+      <button
+        type="button"
+        onClick={toggleTheme}
+        aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+        title={theme === 'dark' ? 'Light theme' : 'Dark theme'}
+        className="rounded-md p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+      >
+        <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
+      </button>
+      <Menu
+        label="Account menu"
+        button={
+          <>
+            <Avatar src={s?.user.profilePic} name={name} />
+            <span className="hidden max-w-48 truncate font-medium sm:inline" data-testid="user-name">
+              {name}
+            </span>
+          </>
+        }
+        items={[
+          { label: 'Profile', onSelect: () => void navigate(paths.profile) },
+          {
+            label: 'Logout',
+            onSelect: () => {
+              session.signOut();
+              void navigate(paths.login, { replace: true });
+            },
+          },
+        ]}
+      />
+    </header>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { loginSchema, messages, type LoginInput } from '@strideadmin/contract';
+import { Button } from '../../components/button';
+import { Form, useZodForm } from '../../components/form';
+import { TextInput } from '../../components/text-input';
+import { ApiError } from '../../lib/api-client';
+import { session } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { useLogin } from './api/login';
+
+export function LoginPage() {
+  const form = useZodForm(loginSchema, { defaultValues: { email: '', password: '' } });
+  const loginMutation = useLogin();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { errors } = form.formState;
+
+  async function onSubmit(values: LoginInput) {
+    setFormError(null);
+    try {
+      const { body } = await loginMutation.mutateAsync(values);
+      // spec §5: refused on roleName 'User', checked here too so it holds against any server.
+      if (body.user.roleName !== 'Admin') {
+        setFormError(messages.onlyAdmin);
+        toast.error(messages.onlyAdmin);
+        return;
+      }
+      session.signIn(body.user, body.token); // the signed-out guard then leaves /login
+    } catch (err) {
+      // The toast is the query client's; the form shows the message too (spec §8).
+      setFormError(err instanceof ApiError ? err.message : messages.noResponse);
+    }
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4 py-12">
+      <div className="w-full max-w-sm">
+        <div className="mb-8 flex flex-col items-center text-center">
+          <img src="/favicon.svg" alt="" className="size-12" />
+          <h1 className="mt-4 text-2xl font-bold tracking-tight">Sign in to StrideAdmin</h1>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Administrator portal</p>
+        </div>
+        <Form
+          form={form}
+          onSubmit={onSubmit}
+          formError={formError}
+          aria-label="Sign in"
+          className="space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        >
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            requiredMark
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <TextInput
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            requiredMark
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <Button type="submit" className="w-full" loading={loginMutation.isPending}>
+            Sign in
+          </Button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,76 @@
+import { messages, type ErrorEnvelope } from '@strideadmin/contract';
+import { session } from './session';
+
+/** A failed call: the server's envelope, or status 0 when no answer came (spec §8). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: string[] = [],
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get isUnauthorized() {
+    return this.message === messages.unauthorized;
+  }
+}
+
+export interface ApiResult<T> {
+  status: number;
+  message?: string;
+  body: T;
+}
+
+const base = (import.meta.env.VITE_API_BASE ?? '/api').replace(/\/+$/, '');
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Every call to our API goes through here: JSON in, the envelope out, the token attached.
+ * What a 401 or a network failure *does* (toast, logout) is decided once, in lib/query-client.
+ */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+  const url = new URL(base + path, window.location.origin);
+  for (const [k, v] of Object.entries(opts.query ?? {})) {
+    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = session.token();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, messages.noResponse);
+  }
+
+  let json: unknown = undefined;
+  try {
+    json = await res.json();
+  } catch {
+    // not JSON (a proxy's error page...): fall through with no envelope
+  }
+  const env = (json ?? {}) as Partial<ErrorEnvelope> & { body?: unknown };
+  if (!res.ok) {
+    const message = typeof env.message === 'string' && env.message ? env.message : messages.noResponse;
+    const errors = Array.isArray(env.errors) ? env.errors.filter((e): e is string => typeof e === 'string') : [];
+    throw new ApiError(res.status, message, errors, env.body);
+  }
+  return { status: res.status, message: env.message, body: env.body as T };
+}
