@@ -1,0 +1,38 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { session } from '../src/lib/session';
+import { finishConsoleWatch, startConsoleWatch } from './support/console';
+
+// A unit test never reaches a server: a call nobody stubbed fails the test by name.
+const unexpectedFetches: string[] = [];
+
+beforeEach(() => {
+  // Each test starts signed out: storage empty and the session's cached read forgotten.
+  localStorage.clear();
+  session.reset();
+  startConsoleWatch();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL) => {
+      unexpectedFetches.push(input instanceof Request ? input.url : String(input));
+      return Promise.reject(new TypeError('fetch is not stubbed in this test'));
+    }),
+  );
+});
+
+afterEach(() => {
+  try {
+    cleanup();
+    if (vi.isFakeTimers()) vi.runOnlyPendingTimers();
+    // Checked after unmounting, so warnings raised while tearing a screen down count as well.
+    finishConsoleWatch();
+    if (unexpectedFetches.length > 0)
+      throw new Error(`Unstubbed fetch in a unit test: ${unexpectedFetches.splice(0).join(', ')}`);
+  } finally {
+    unexpectedFetches.length = 0;
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  }
+});
