@@ -101,3 +101,14 @@ test.describe('corrupt stored session', () => {
     expect(logged.some((l) => l.includes('Stored session is corrupt'))).toBe(true);
   });
 });
+
+test('no answer from the server gives the spec message, under the form and as a toast', async ({ page }) => {
+  await page.route('**/api/auth/login', (route) => route.abort('connectionrefused'));
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(accounts.admin.email);
+  await page.getByLabel('Password').fill(accounts.admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('form-error')).toHaveText(messages.noResponse);
+  await expect(page.getByTestId('toast').filter({ hasText: messages.noResponse })).toBeVisible();
+  expect(await storedSession(page)).toBeNull();
+});

@@ -1,0 +1,103 @@
+import { storageKeys } from '@strideadmin/contract';
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { session, useSession } from '../../src/lib/session';
+import { expectConsole } from '../support/console';
+import { makeUser } from '../support/fixtures';
+
+const stored = () => localStorage.getItem(storageKeys.session);
+
+describe('session', () => {
+  test('starts signed out when nothing is stored', () => {
+    expect(session.get()).toBeNull();
+    expect(session.token()).toBeNull();
+    expect(renderHook(() => useSession()).result.current).toBeNull();
+  });
+
+  test('signIn stores user and token under the versioned key; get and useSession return them', () => {
+    const user = makeUser({ name: 'Grace' });
+    const { result } = renderHook(() => useSession());
+    expect(result.current).toBeNull();
+
+    act(() => session.signIn(user, 'jwt-1'));
+
+    expect(storageKeys.session).toBe('strideadmin.user.v1');
+    expect(JSON.parse(stored() ?? 'null')).toEqual({ user, token: 'jwt-1' });
+    expect(session.get()).toEqual({ user, token: 'jwt-1' });
+    expect(session.token()).toBe('jwt-1');
+    expect(result.current).toEqual({ user, token: 'jwt-1' });
+  });
+
+  test('a stored session survives a reload (the next read comes from storage)', () => {
+    const user = makeUser();
+    localStorage.setItem(storageKeys.session, JSON.stringify({ user, token: 'jwt-2' }));
+    expect(session.get()).toEqual({ user, token: 'jwt-2' });
+  });
+
+  test('corrupt JSON is logged, treated as signed out and removed from storage', () => {
+    localStorage.setItem(storageKeys.session, '{"user": {');
+    expectConsole('error', 'Stored session is corrupt');
+
+    const { result } = renderHook(() => useSession());
+
+    expect(result.current).toBeNull();
+    expect(session.get()).toBeNull();
+    expect(stored()).toBeNull();
+  });
+
+  test.each([
+    ['an unknown role', { user: makeUser({ roleName: 'Owner' as never }), token: 'jwt' }],
+    ['no token', { user: makeUser() }],
+    ['a user without an id', { user: { ...makeUser(), id: undefined }, token: 'jwt' }],
+    ['a bare string', 'signed-in'],
+  ])('schema-invalid data (%s) is logged, treated as signed out and removed', (_case, value) => {
+    localStorage.setItem(storageKeys.session, JSON.stringify(value));
+    expectConsole('error', 'Stored session is corrupt');
+
+    expect(session.get()).toBeNull();
+    expect(session.token()).toBeNull();
+    expect(stored()).toBeNull();
+  });
+
+  test('signOut clears storage and tells subscribers', () => {
+    session.signIn(makeUser(), 'jwt');
+    const { result } = renderHook(() => useSession());
+    expect(result.current).not.toBeNull();
+
+    act(() => session.signOut());
+
+    expect(result.current).toBeNull();
+    expect(session.get()).toBeNull();
+    expect(stored()).toBeNull();
+  });
+
+  test('mergeUser merges new fields into the stored user and keeps the rest and the token', () => {
+    const user = makeUser({ name: 'Old Name', totalCoins: 5 });
+    session.signIn(user, 'jwt-3');
+    const { result } = renderHook(() => useSession());
+
+    act(() => session.mergeUser({ name: 'New Name', profilePic: '/uploads/p.png' }));
+
+    const expected = { user: { ...user, name: 'New Name', profilePic: '/uploads/p.png' }, token: 'jwt-3' };
+    expect(result.current).toEqual(expected);
+    expect(JSON.parse(stored() ?? 'null')).toEqual(expected);
+  });
+
+  test('mergeUser while signed out stores nothing', () => {
+    session.mergeUser({ name: 'Nobody' });
+    expect(session.get()).toBeNull();
+    expect(stored()).toBeNull();
+  });
+
+  test('another tab signing out signs this tab out too', () => {
+    session.signIn(makeUser(), 'jwt');
+    const { result } = renderHook(() => useSession());
+    localStorage.removeItem(storageKeys.session); // what the other tab did
+
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: storageKeys.session }));
+    });
+
+    expect(result.current).toBeNull();
+  });
+});
