@@ -32,7 +32,13 @@ function readJson(file) {
 // 1. Vitest
 const vitestJson = path.join(tmp, 'vitest.json');
 rmSync(vitestJson, { force: true });
-const vitestCode = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitestCode = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 const v = readJson(vitestJson);
 if (v) {
   const skipped = (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
@@ -54,10 +60,14 @@ function findChromium() {
   const system = candidates.find((p) => existsSync(p));
   if (system) return system;
   // A browser from `npx playwright install chromium`, where that is possible.
-  const r = spawnSync(process.execPath, ['-e', "process.stdout.write(require('playwright-core').chromium.executablePath())"], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['-e', "process.stdout.write(require('playwright-core').chromium.executablePath())"],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
   return r.status === 0 && r.stdout && existsSync(r.stdout) ? r.stdout : null;
 }
 

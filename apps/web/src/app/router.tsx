@@ -1,4 +1,5 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { Spinner } from '../components/spinner';
 import { loadChunk } from '../lib/load-chunk';
 import { RequireSignedIn, RequireSignedOut, RequireTokenParam } from './guards';
 import { NotFoundPage } from './not-found';
@@ -12,6 +13,12 @@ import { RouteError } from './route-error';
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // While the first screen's chunk loads: a spinner, not a blank page.
+    hydrateFallbackElement: (
+      <div className="flex min-h-screen items-center justify-center">
+        <Spinner label="Loading" />
+      </div>
+    ),
     children: [
       {
         element: (

@@ -18,7 +18,7 @@ function timeout(ms: number) {
  */
 export async function loadChunk<T>(
   importer: () => Promise<T>,
-  opts = { timeoutMs: limits.chunkLoadTimeoutMs, retryDelayMs: 400 },
+  opts: { timeoutMs: number; retryDelayMs: number } = { timeoutMs: limits.chunkLoadTimeoutMs, retryDelayMs: 400 },
 ): Promise<T> {
   try {
     return await Promise.race([importer(), timeout(opts.timeoutMs)]);

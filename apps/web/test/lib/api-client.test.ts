@@ -91,7 +91,9 @@ describe('api client', () => {
   });
 
   test('an error answer that is not JSON (a proxy page) gets the generic message', async () => {
-    stubFetch(() => new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    stubFetch(
+      () => new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    );
     const err = await rejection(api('/users'));
     expect(err).toMatchObject({ status: 502, message: messages.noResponse, errors: [] });
   });

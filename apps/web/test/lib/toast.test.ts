@@ -8,7 +8,7 @@ describe('toast', () => {
   });
   afterEach(() => {
     // Leave no toast behind for the next test (the list is module state).
-    act(() => vi.runOnlyPendingTimers());
+    act(() => void vi.runOnlyPendingTimers());
   });
 
   test('showToast adds a toast that closes by itself after exactly 3000 ms (spec §9)', () => {
@@ -17,10 +17,10 @@ describe('toast', () => {
     act(() => void showToast('Saved.', 'success'));
     expect(result.current).toEqual([{ id: expect.any(Number), kind: 'success', message: 'Saved.' }]);
 
-    act(() => vi.advanceTimersByTime(2999));
+    act(() => void vi.advanceTimersByTime(2999));
     expect(result.current.map((t) => t.message)).toEqual(['Saved.']);
 
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(result.current).toEqual([]);
   });
 
