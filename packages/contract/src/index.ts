@@ -2,5 +2,8 @@ export * from './messages.js';
 export * from './options.js';
 export * from './limits.js';
 export * from './schemas/envelope.js';
+export * from './schemas/fields.js';
 export * from './schemas/auth.js';
 export * from './schemas/users.js';
+export * from './schemas/gift-cards.js';
+export * from './schemas/uploads.js';

@@ -12,7 +12,15 @@ export const limits = {
   listPageSizes: [10, 20, 50, 100] as const,
   listDefaultPageSize: 20,
   listMaxPageSize: 100,
+  int32Max: 2_147_483_647,
+  heightMaxCm: 300,
+  weightMaxKg: 700,
 } as const;
+
+/** Image types the upload flow accepts (spec §2 hint 'PNG, JPG, GIF up to 10MB'). */
+export const imageContentTypes = ['image/png', 'image/jpeg', 'image/gif'] as const;
+export type ImageContentType = (typeof imageContentTypes)[number];
+export const uploadUrlTtlSeconds = 15 * 60;
 
 /** spec §3/§7 image folders */
 export const imageFolders = ['gift_card_images', 'profile_Images'] as const;

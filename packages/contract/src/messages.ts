@@ -60,6 +60,37 @@ export const messages = {
   csvValidTillPast: 'Valid till date can not be from past.',
   csvExpiryDurationInteger: 'Expiry Duration should be a valid integer value.',
 
+  // ours (spec silent): users and profile
+  numberInvalid: 'Only numbers are allowed for this field.',
+  numberMin0: 'Must be 0 or more.',
+  numberTooLarge: 'This number is too large.',
+  integerOnly: 'Only whole numbers are allowed for this field.',
+  dateInvalid: 'Please enter a valid date.',
+  genderInvalid: 'Please select male or female.',
+  roleInvalid: 'Please select Admin or User.',
+  passwordMin: 'Password must be at least 6 characters.',
+  passwordTooLong: 'Password must be at most 255 characters.',
+  emailTaken: 'A user with this email already exists.',
+  oldPasswordWrong: 'Old password is incorrect.',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  cannotDeactivateSelf: 'You cannot deactivate your own account.',
+  cannotDemoteSelf: 'You cannot remove your own Admin role.',
+  notYourProfile: 'You can only update your own profile.',
+  userCreated: 'User created successfully.',
+  userUpdated: 'User updated successfully.',
+  userDeleted: 'User deleted successfully.',
+  userPasswordUpdated: 'Password updated successfully.',
+  profileUpdated: 'Profile updated successfully.',
+  passwordChanged: 'Password changed successfully.',
+
+  // ours (spec silent): uploads
+  uploadTypeNotAllowed: 'Only PNG, JPG or GIF images can be uploaded.',
+  uploadTooLarge: 'The file is larger than 10MB.',
+  uploadNotImage: 'The file is not a PNG, JPG or GIF image.',
+  uploadLinkInvalid: 'This upload link is invalid or has expired.',
+  uploadEmpty: 'The file is empty.',
+  uploadStorageFailed: 'The file could not be stored. Please try again later.',
+
   // spec §2: empty states
   noAssociatedGiftCards: 'No gift cards are associated with this account.',
 

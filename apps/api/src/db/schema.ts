@@ -46,8 +46,42 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_role_id_idx').on(t.roleId),
     index('users_created_at_idx').on(t.createdAt),
+    // Case-insensitive "contains" filters (ILIKE '%x%') stay fast at 1,000,000 rows.
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
+
+/** spec §3 GiftCard. A redeemed card belongs to the user who redeemed it (Associated Gift Cards). */
+export const giftCards = pgTable(
+  'gift_cards',
+  {
+    id: serial('id').primaryKey(),
+    serialNumber: text('serial_number').notNull().unique(),
+    controlCode: text('control_code').notNull().unique(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    storeName: text('store_name').notNull(),
+    storeAddress: text('store_address').notNull(),
+    cardPicture: text('card_picture'),
+    validTill: date('valid_till', { mode: 'string' }).notNull(),
+    expiryDuration: integer('expiry_duration').notNull().default(0),
+    price: integer('price').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('gift_cards_user_id_idx').on(t.userId),
+    index('gift_cards_valid_till_idx').on(t.validTill),
+    index('gift_cards_created_at_idx').on(t.createdAt),
+    index('gift_cards_serial_trgm_idx').using('gin', t.serialNumber.op('gin_trgm_ops')),
+    index('gift_cards_store_name_trgm_idx').using('gin', t.storeName.op('gin_trgm_ops')),
+  ],
+);
+
+export type GiftCardRow = typeof giftCards.$inferSelect;
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

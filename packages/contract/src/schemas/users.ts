@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { roleNames } from '../options.js';
-import { sessionUserSchema } from './auth.js';
+import { limits } from '../limits.js';
+import { messages } from '../messages.js';
+import { genders, roleNames } from '../options.js';
+import { sessionUserSchema, emailField } from './auth.js';
+import { dobField, idField, nameField, nonNegativeNumber, passwordField } from './fields.js';
+import { giftCardSchema } from './gift-cards.js';
 
 /** Path parameter of /users/{id} and the other by-id calls. */
 export const idParamsSchema = z.object({
@@ -8,12 +12,127 @@ export const idParamsSchema = z.object({
     .number({ error: 'The id must be a number.' })
     .int('The id must be a number.')
     .positive('The id must be a number.')
-    .max(2_147_483_647, 'The id must be a number.'),
+    .max(limits.int32Max, 'The id must be a number.'),
 });
 
-/** GET /users/{id} (spec §7): the user with `Role { name }`. */
-export const userDetailSchema = sessionUserSchema.omit({ roleName: true }).extend({
-  updatedAt: z.string(),
+const gender = z.enum(genders, { error: messages.genderInvalid });
+const role = z.enum(roleNames, { error: messages.roleInvalid });
+const height = nonNegativeNumber(limits.heightMaxCm);
+const weight = nonNegativeNumber(limits.weightMaxKg);
+const totalCoins = nonNegativeNumber(limits.int32Max, { integer: true });
+const dailyFSGoal = nonNegativeNumber(limits.int32Max, { integer: true });
+
+/** POST /users (spec §7; §5 Add user). Tracking defaults to Disabled (spec §3). */
+export const createUserSchema = z.object({
+  name: nameField,
+  email: emailField,
+  height: height.default(0),
+  weight: weight.default(0),
+  gender: gender.nullable().default(null),
+  totalCoins: totalCoins.default(0),
+  dailyFSGoal: dailyFSGoal.default(0),
+  role: role.default('User'),
+  isTracking: z.boolean().default(false),
+});
+export type CreateUserInput = z.input<typeof createUserSchema>;
+export type CreateUser = z.output<typeof createUserSchema>;
+
+/** PUT /users (spec §7; §5 Update user). */
+export const updateUserSchema = z.object({
+  updateId: idField,
+  name: nameField,
+  dob: dobField.nullable().default(null),
+  height,
+  weight,
+  gender: gender.nullable(),
+  totalCoins,
+  dailyFSGoal,
+  isActive: z.boolean(),
+  isTracking: z.boolean(),
+  role,
+});
+export type UpdateUserInput = z.input<typeof updateUserSchema>;
+
+/** PUT /users/updatepassword (spec §7). */
+export const updateUserPasswordSchema = z.object({
+  updateId: idField,
+  password: passwordField(messages.newPasswordPlease),
+});
+
+/** The Reset User Password form (spec §5): the call's rule plus a confirmation. */
+export const resetUserPasswordFormSchema = z
+  .object({
+    password: passwordField(messages.newPasswordPlease),
+    confirmPassword: z
+      .string({ error: messages.confirmPasswordPlease })
+      .min(1, messages.confirmPasswordPlease)
+      .min(limits.passwordMin, messages.passwordMin),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: messages.passwordsNeedSame });
+
+/** PUT /profile (spec §7; §5 Profile). Only the signed-in user's own id. */
+export const updateProfileSchema = z.object({
+  updateId: idField,
+  name: nameField,
+  dob: dobField.nullable().default(null),
+  height: height.default(0),
+  weight: weight.default(0),
+  profilePic: z.string().max(2048).nullable().default(null),
+  gender: gender.nullable().default(null),
+  totalCoins: totalCoins.default(0),
+  dailyFSGoal: dailyFSGoal.default(0),
+  isActive: z.boolean().default(true),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+/** POST /profile/change_password (spec §7; §5 Change password). */
+export const changePasswordSchema = z.object({
+  oldPassword: z.string({ error: messages.oldPasswordRequired }).min(1, messages.oldPasswordRequired).max(limits.passwordMax),
+  newPassword: passwordField(messages.newPasswordRequired),
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** GET /users (PRODUCT.md §3 list calls). */
+export const userSortColumns = ['id', 'name', 'email', 'totalCoins', 'dailyFSGoal', 'isActive', 'createdAt'] as const;
+export const listQueryBase = {
+  page: z.coerce.number({ error: 'page must be a number.' }).int().min(1).max(1_000_000).default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int()
+    .min(1)
+    .max(limits.listMaxPageSize)
+    .default(limits.listDefaultPageSize),
+  order: z.enum(['asc', 'desc']).default('desc'),
+};
+const filterText = z.string().trim().max(255).optional();
+export const listUsersQuerySchema = z.object({
+  ...listQueryBase,
+  sort: z.enum(userSortColumns).default('createdAt'),
+  name: filterText,
+  email: filterText,
+});
+export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
+
+export const userListItemSchema = sessionUserSchema.omit({ roleName: true }).extend({
   Role: z.object({ name: z.enum(roleNames) }),
 });
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
+export function listResponse<T extends z.ZodType>(row: T) {
+  return z.object({ rows: z.array(row), count: z.number().int() });
+}
+export interface ListResponse<T> {
+  rows: T[];
+  count: number;
+}
+
+/** GET /users/{id} (spec §7): the user with `Role { name }` and the gift cards they redeemed. */
+export const userDetailSchema = userListItemSchema.extend({
+  updatedAt: z.string(),
+  GiftCards: z.array(giftCardSchema),
+});
 export type UserDetail = z.infer<typeof userDetailSchema>;
+
+/** POST /users answers the new id; POST /profile/change_password a fresh token for this session. */
+export const createdIdSchema = z.object({ id: z.number().int() });
+export const freshTokenSchema = z.object({ token: z.string() });

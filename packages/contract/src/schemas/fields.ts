@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { limits } from '../limits.js';
+import { messages } from '../messages.js';
+
+/** Field rules shared by several forms and calls (spec §5), written once. */
+
+/** spec §5: name letters and spaces only, required. Letters of any alphabet (Åsa, Zoë). */
+export const nameField = z
+  .string({ error: messages.nameRequired })
+  .trim()
+  .min(1, messages.nameRequired)
+  .max(limits.nameMax, messages.nameLettersOnly)
+  .regex(/^[\p{L}\s]+$/u, messages.nameLettersOnly);
+
+/** A number input with minimum 0 (spec §5/§9). Forms send numbers; '' or null is refused. */
+export function nonNegativeNumber(max: number, opts: { integer?: boolean } = {}) {
+  let n = z.number({ error: messages.numberInvalid }).min(0, messages.numberMin0).max(max, messages.numberTooLarge);
+  if (opts.integer) n = n.int(messages.integerOnly);
+  return n;
+}
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Today as YYYY-MM-DD in the local time zone of whoever checks (browser or server). */
+export function todayIso(now = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, '0');
+  const d = String(now.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/** A calendar date YYYY-MM-DD that exists (no 2023-02-30). */
+export const dateField = z
+  .string({ error: messages.dateInvalid })
+  .regex(isoDate, messages.dateInvalid)
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1900-01-01';
+  }, messages.dateInvalid);
+
+/** spec §5: dob not in the future. */
+export const dobField = dateField.refine((s) => s <= todayIso(), messages.dobInFuture);
+
+export const passwordField = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .min(1, requiredMessage)
+    .min(limits.passwordMin, messages.passwordMin)
+    .max(limits.passwordMax, messages.passwordTooLong);
+
+export const idField = z
+  .number({ error: 'The id must be a number.' })
+  .int('The id must be a number.')
+  .positive('The id must be a number.')
+  .max(limits.int32Max, 'The id must be a number.');

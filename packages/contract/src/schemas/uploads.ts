@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { imageContentTypes, imageFolders } from '../limits.js';
+import { messages } from '../messages.js';
+
+/** POST /getPresignedUrl (spec §7): name, dict (folder), dataType (content type). */
+export const presignRequestSchema = z.object({
+  name: z.string({ error: messages.uploadTypeNotAllowed }).trim().min(1, messages.uploadTypeNotAllowed).max(255),
+  dict: z.enum(imageFolders, { error: 'Unknown image folder.' }),
+  dataType: z.enum(imageContentTypes, { error: messages.uploadTypeNotAllowed }),
+});
+export type PresignRequest = z.infer<typeof presignRequestSchema>;
+
+export const presignResponseSchema = z.object({ url: z.string() });
+export type PresignResponse = z.infer<typeof presignResponseSchema>;
