@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../lib/session';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /** Signed-in screens: to /login when signed out (spec §2). */
 export function RequireSignedIn({ children }: { children: ReactNode }) {

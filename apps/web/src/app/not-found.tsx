@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /** spec §2: any other path shows a 404 error page. */
 export function NotFoundPage() {

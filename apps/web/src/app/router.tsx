@@ -3,7 +3,7 @@ import { Spinner } from '../components/spinner';
 import { loadChunk } from '../lib/load-chunk';
 import { RequireSignedIn, RequireSignedOut, RequireTokenParam } from './guards';
 import { NotFoundPage } from './not-found';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { RouteError } from './route-error';
 
 /**
@@ -65,6 +65,30 @@ export const routes: RouteObject[] = [
                 path: paths.home,
                 lazy: () =>
                   loadChunk(() => import('../features/home/home-page')).then((m) => ({ Component: m.HomePage })),
+              },
+              {
+                path: paths.addUser,
+                lazy: () =>
+                  loadChunk(() => import('../features/users/add-user-page')).then((m) => ({ Component: m.AddUserPage })),
+              },
+              {
+                path: paths.updateUser,
+                lazy: () =>
+                  loadChunk(() => import('../features/users/update-user-page')).then((m) => ({
+                    Component: m.UpdateUserPage,
+                  })),
+              },
+              {
+                path: paths.userDetails,
+                lazy: () =>
+                  loadChunk(() => import('../features/users/user-details-page')).then((m) => ({
+                    Component: m.UserDetailsPage,
+                  })),
+              },
+              {
+                path: paths.profile,
+                lazy: () =>
+                  loadChunk(() => import('../features/profile/profile-page')).then((m) => ({ Component: m.ProfilePage })),
               },
             ],
           },

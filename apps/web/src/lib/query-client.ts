@@ -37,7 +37,8 @@ export function createQueryClient() {
     }),
     mutationCache: new MutationCache({
       onError: (err, _vars, _ctx, mutation) => {
-        if (mutation.meta?.silentError) return;
+        // A form that shows its own failure message still hands a session expiry to the policy.
+        if (mutation.meta?.silentError && !(err instanceof ApiError && err.isUnauthorized)) return;
         handleApiError(err);
       },
     }),

@@ -1,4 +1,4 @@
-import type { SidebarIcon } from '../paths';
+import type { SidebarIcon } from '../../lib/paths';
 
 const d: Record<SidebarIcon | 'menu' | 'close' | 'sun' | 'moon', string> = {
   home: 'M3 10.5 12 3l9 7.5V21a1 1 0 0 1-1 1h-5v-7H9v7H4a1 1 0 0 1-1-1z',

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { sidebarEntries } from '../paths';
+import { sidebarEntries } from '../../lib/paths';
 import { Icon } from './icons';
 
 /** spec §2 Shell: the menu, with the current entry highlighted. */

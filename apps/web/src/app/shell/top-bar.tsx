@@ -3,7 +3,7 @@ import { Avatar } from '../../components/avatar';
 import { Menu } from '../../components/menu';
 import { session, useSession } from '../../lib/session';
 import { useTheme } from '../../lib/theme';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { Icon } from './icons';
 
 /** spec §2 Shell: avatar and name with a menu of Profile and Logout; plus the theme toggle. */

@@ -1,0 +1,59 @@
+import type { GiftCard } from '@strideadmin/contract';
+import { capitalizeFirst, formatDate, formatDuration, yesNo } from '../lib/format';
+import { Button } from './button';
+import { Modal } from './modal';
+
+/**
+ * spec §2 Card Details dialog: card picture, Serial Number, Coin Price, Currency of Card, Amount of
+ * Card, Store Name and Store Address (first letter capitalised), Valid Till, Expiry Duration
+ * (Minutes), Expired; closable; Edit leads to /update-card?id (the caller says where).
+ */
+export function CardDetailsDialog({ card, onClose, onEdit }: { card: GiftCard | null; onClose: () => void; onEdit: (card: GiftCard) => void }) {
+  const rows: [string, string][] = card
+    ? [
+        ['Serial Number', card.serialNumber],
+        ['Coin Price', String(card.price)],
+        ['Currency of Card', card.currency],
+        ['Amount of Card', String(card.amount)],
+        ['Store Name', capitalizeFirst(card.storeName)],
+        ['Store Address', capitalizeFirst(card.storeAddress)],
+        ['Valid Till', formatDate(card.validTill)],
+        ['Expiry Duration (Minutes)', formatDuration(card.expiryDuration)],
+        ['Expired', yesNo(card.isExpired)],
+      ]
+    : [];
+  return (
+    <Modal
+      open={card !== null}
+      onClose={onClose}
+      title="Card Details"
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button onClick={() => card && onEdit(card)}>Edit</Button>
+        </>
+      }
+    >
+      {card && (
+        <div className="grid gap-6 sm:grid-cols-[12rem_1fr]">
+          {card.cardPicture ? (
+            <img src={card.cardPicture} alt={`Card ${card.serialNumber}`} className="w-48 rounded-lg border border-slate-200 object-cover dark:border-slate-700" />
+          ) : (
+            <div className="flex h-32 w-48 items-center justify-center rounded-lg bg-slate-100 text-sm text-slate-500 dark:bg-slate-800">No picture</div>
+          )}
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            {rows.map(([k, v]) => (
+              <div key={k} className="contents">
+                <dt className="font-medium text-slate-500 dark:text-slate-400">{k}</dt>
+                <dd className="break-all">{v}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      )}
+    </Modal>
+  );
+}

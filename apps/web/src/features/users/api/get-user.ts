@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserDetail } from '@strideadmin/contract';
+import { api } from '../../../lib/api-client';
+import { userKeys } from './keys';
+
+/** GET /users/{id} (spec §7): the user with Role and GiftCards. */
+export const getUser = (id: number, signal?: AbortSignal) =>
+  api<UserDetail>(`/users/${id}`, { signal }).then((r) => r.body);
+
+export const userQueryOptions = (id: number) =>
+  queryOptions({ queryKey: userKeys.detail(id), queryFn: ({ signal }) => getUser(id, signal) });
+
+export function useUser(id: number | null) {
+  return useQuery({ ...userQueryOptions(id ?? 0), enabled: id !== null });
+}

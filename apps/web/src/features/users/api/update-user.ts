@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { updateUserSchema, UserDetail } from '@strideadmin/contract';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { userKeys } from './keys';
+
+export type UpdateUser = z.output<typeof updateUserSchema>;
+
+/** PUT /users (spec §7). */
+export const updateUser = (input: UpdateUser) => api<UserDetail>('/users', { method: 'PUT', body: input });
+
+export function useUpdateUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: (_res, input) =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: userKeys.lists() }),
+        qc.invalidateQueries({ queryKey: userKeys.detail(input.updateId) }),
+      ]),
+  });
+}

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  genderOptions,
+  messages,
+  resetUserPasswordFormSchema,
+  roleOptions,
+  statusOptions,
+  todayIso,
+  trackingOptions,
+  updateUserSchema,
+  type UserDetail,
+} from '@strideadmin/contract';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { Form, useZodForm } from '../../components/form';
+import { SelectField } from '../../components/form-fields';
+import { PageHeader } from '../../components/page-header';
+import { Spinner } from '../../components/spinner';
+import { TextInput } from '../../components/text-input';
+import { ApiError } from '../../lib/api-client';
+import { hrefs, paths } from '../../lib/paths';
+import { toast } from '../../lib/toast';
+import { useUser } from './api/get-user';
+import { useUpdateUser, type UpdateUser } from './api/update-user';
+import { useUpdateUserPassword } from './api/update-user-password';
+import { LoadFailed } from './load-failed';
+import { useUserIdParam } from './use-user-id';
+
+/** spec §2 Update User: an edit form plus a Reset User Password form. */
+export function UpdateUserPage() {
+  const id = useUserIdParam();
+  const user = useUser(id);
+  if (id === null) return <LoadFailed message={messages.userNotFound} />;
+  if (user.isPending) return <Spinner label="Loading" className="mx-auto mt-24 size-6" />;
+  if (user.isError) return <LoadFailed message={user.error.message} onRetry={() => void user.refetch()} />;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <PageHeader title="Update User" description={user.data.email} />
+      <EditUserForm user={user.data} />
+      <ResetPasswordForm userId={user.data.id} />
+    </div>
+  );
+}
+
+function EditUserForm({ user }: { user: UserDetail }) {
+  const navigate = useNavigate();
+  const updateUser = useUpdateUser();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useZodForm(updateUserSchema, {
+    defaultValues: {
+      updateId: user.id,
+      name: user.name,
+      dob: user.dob,
+      height: user.height ?? 0,
+      weight: user.weight ?? 0,
+      gender: user.gender === 'male' || user.gender === 'female' ? user.gender : null,
+      totalCoins: user.totalCoins,
+      dailyFSGoal: user.dailyFSGoal,
+      isActive: user.isActive,
+      isTracking: user.isTracking,
+      role: user.Role.name,
+    },
+  });
+  const { errors } = form.formState;
+
+  async function onSubmit(values: UpdateUser) {
+    setFormError(null);
+    try {
+      const res = await updateUser.mutateAsync(values);
+      toast.success(res.message ?? messages.userUpdated);
+      void navigate(hrefs.withId(paths.userDetails, user.id)); // spec §4
+    } catch (err) {
+      setFormError(err instanceof ApiError ? err.message : messages.noResponse);
+    }
+  }
+
+  return (
+    <Card title="User Information">
+      <Form form={form} onSubmit={onSubmit} formError={formError} aria-label="Update user" className="grid gap-5 sm:grid-cols-2">
+        <TextInput label="Name" requiredMark error={errors.name?.message} {...form.register('name')} />
+        <TextInput
+          label="Date of Birth"
+          type="date"
+          max={todayIso()}
+          error={errors.dob?.message}
+          {...form.register('dob', { setValueAs: (v: string | null) => (v ? v : null) })}
+        />
+        <TextInput label="Height (cm)" type="number" min={0} step="any" error={errors.height?.message} {...form.register('height', { valueAsNumber: true })} />
+        <TextInput label="Weight (kg)" type="number" min={0} step="any" error={errors.weight?.message} {...form.register('weight', { valueAsNumber: true })} />
+        <SelectField control={form.control} name="gender" label="Gender" options={genderOptions} placeholder="Select gender" />
+        <TextInput label="Total Coins" type="number" min={0} step={1} error={errors.totalCoins?.message} {...form.register('totalCoins', { valueAsNumber: true })} />
+        <TextInput
+          label="Daily Foot-Step Goal"
+          type="number"
+          min={0}
+          step={1}
+          error={errors.dailyFSGoal?.message}
+          {...form.register('dailyFSGoal', { valueAsNumber: true })}
+        />
+        <SelectField control={form.control} name="role" label="Role" options={roleOptions} />
+        <SelectField control={form.control} name="isActive" label="Status" options={statusOptions} />
+        <SelectField control={form.control} name="isTracking" label="Tracking" options={trackingOptions} />
+        <div className="flex justify-end gap-3 sm:col-span-2">
+          <Button variant="secondary" onClick={() => void navigate(-1)}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={updateUser.isPending}>
+            Save Changes
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+function ResetPasswordForm({ userId }: { userId: number }) {
+  const navigate = useNavigate();
+  const updatePassword = useUpdateUserPassword();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useZodForm(resetUserPasswordFormSchema, { defaultValues: { password: '', confirmPassword: '' } });
+  const { errors } = form.formState;
+
+  async function onSubmit(values: { password: string }) {
+    setFormError(null);
+    try {
+      const res = await updatePassword.mutateAsync({ updateId: userId, password: values.password });
+      toast.success(res.message ?? messages.userPasswordUpdated);
+      void navigate(hrefs.withId(paths.userDetails, userId)); // spec §4
+    } catch (err) {
+      setFormError(err instanceof ApiError ? err.message : messages.noResponse);
+    }
+  }
+
+  return (
+    <Card title="Reset User Password">
+      <Form form={form} onSubmit={onSubmit} formError={formError} aria-label="Reset user password" className="grid gap-5 sm:grid-cols-2">
+        <TextInput label="New Password" type="password" autoComplete="new-password" requiredMark error={errors.password?.message} {...form.register('password')} />
+        <TextInput
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          requiredMark
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <div className="flex justify-end sm:col-span-2">
+          <Button type="submit" loading={updatePassword.isPending}>
+            Reset Password
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
