@@ -3,12 +3,13 @@ import { storageKeys } from '@strideadmin/contract';
 import { accounts } from './accounts';
 
 type Account = keyof typeof accounts;
+let signIns = 0;
 
 interface Fixtures {
   /** console.error lines matching these are expected by the test; any other fails it. */
   allowConsoleErrors: RegExp[];
   /** Signs in through the API (not the form) and stores the session as the portal does. */
-  signIn: (who?: Account) => Promise<{ token: string }>;
+  signIn: (who?: Account | { email: string; password: string }) => Promise<{ token: string }>;
 }
 
 export const test = base.extend<Fixtures>({
@@ -29,19 +30,20 @@ export const test = base.extend<Fixtures>({
   },
   signIn: async ({ page }, use) => {
     await use(async (who = 'admin') => {
-      const res = await page.request.post('/api/auth/login', {
-        data: { email: accounts[who].email, password: accounts[who].password, adminPortal: true },
-      });
+      const { email, password } = typeof who === 'string' ? accounts[who] : who;
+      const res = await page.request.post('/api/auth/login', { data: { email, password, adminPortal: true } });
       expect(res.status()).toBe(200);
       const { body } = (await res.json()) as { body: { user: unknown; token: string } };
+      // Stored once, before the first page of the tab loads; a later signIn in the same test wins.
+      const flag = `e2e-seeded-${++signIns}`;
       await page.addInitScript(
-        ([key, value]) => {
-          if (!sessionStorage.getItem('e2e-seeded')) {
+        ([key, value, seeded]) => {
+          if (!sessionStorage.getItem(seeded!)) {
             localStorage.setItem(key!, value!);
-            sessionStorage.setItem('e2e-seeded', '1');
+            sessionStorage.setItem(seeded!, '1');
           }
         },
-        [storageKeys.session, JSON.stringify(body)],
+        [storageKeys.session, JSON.stringify(body), flag],
       );
       return { token: body.token };
     });
