@@ -61,7 +61,6 @@ export const messages = {
   csvExpiryDurationInteger: 'Expiry Duration should be a valid integer value.',
 
   // ours (spec silent): users and profile
-  numberInvalid: 'Only numbers are allowed for this field.',
   numberMin0: 'Must be 0 or more.',
   numberTooLarge: 'This number is too large.',
   integerOnly: 'Only whole numbers are allowed for this field.',

@@ -26,7 +26,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
 /** GET /users/{id}: the same user with `Role { name }` instead of roleName. */
 export function makeUserDetail(user: SessionUser): UserDetail {
   const { roleName, ...rest } = user;
-  return { ...rest, updatedAt: user.createdAt, Role: { name: roleName } };
+  return { ...rest, updatedAt: user.createdAt, Role: { name: roleName }, GiftCards: [] };
 }
 
 export function jsonResponse(status: number, json: unknown): Response {

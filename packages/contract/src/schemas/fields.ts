@@ -8,13 +8,14 @@ import { messages } from '../messages.js';
 export const nameField = z
   .string({ error: messages.nameRequired })
   .trim()
-  .min(1, messages.nameRequired)
+  // abort: an empty name is only 'Name is required', not also 'Only alphabets...' (zod 4 runs every check).
+  .min(1, { error: messages.nameRequired, abort: true })
   .max(limits.nameMax, messages.nameLettersOnly)
   .regex(/^[\p{L}\s]+$/u, messages.nameLettersOnly);
 
 /** A number input with minimum 0 (spec §5/§9). Forms send numbers; '' or null is refused. */
 export function nonNegativeNumber(max: number, opts: { integer?: boolean } = {}) {
-  let n = z.number({ error: messages.numberInvalid }).min(0, messages.numberMin0).max(max, messages.numberTooLarge);
+  let n = z.number({ error: messages.onlyNumbers }).min(0, messages.numberMin0).max(max, messages.numberTooLarge);
   if (opts.integer) n = n.int(messages.integerOnly);
   return n;
 }
@@ -44,7 +45,8 @@ export const dobField = dateField.refine((s) => s <= todayIso(), messages.dobInF
 export const passwordField = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
-    .min(1, requiredMessage)
+    // abort: an empty password is only `requiredMessage`, not also the minimum-length message.
+    .min(1, { error: requiredMessage, abort: true })
     .min(limits.passwordMin, messages.passwordMin)
     .max(limits.passwordMax, messages.passwordTooLong);
 

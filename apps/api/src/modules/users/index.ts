@@ -1,3 +1,12 @@
-export { findUserByEmail, findUserById, insertUser, countAdmins, toSessionUser } from './service.js';
-export type { UserWithRole } from './service.js';
-export { userRoutes } from './routes.js';
+export {
+  countAdmins,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  refuse,
+  setPasswordHash,
+  toSessionUser,
+  updateUserColumns,
+} from './service.js';
+export type { Refusal, UserPatch, UserWithRole } from './service.js';
+export { authUserOf, userRoutes } from './routes.js';

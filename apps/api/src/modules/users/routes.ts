@@ -1,34 +1,141 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorEnvelopeSchema, idParamsSchema, messages, okEnvelope, userDetailSchema } from '@strideadmin/contract';
+import { z } from 'zod';
+import {
+  createdIdSchema,
+  createUserSchema,
+  errorEnvelopeSchema,
+  idParamsSchema,
+  listResponse,
+  listUsersQuerySchema,
+  messages,
+  okEnvelope,
+  updateUserPasswordSchema,
+  updateUserSchema,
+  userDetailSchema,
+  userListItemSchema,
+} from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
+import type { AuthUser } from '../../plugins/auth/index.js';
 import { HttpError } from '../../plugins/errors.js';
-import { findUserById, toUserDetail } from './service.js';
+import { createUser, deleteUser, getUserDetail, listUsers, resetUserPassword, updateUser } from './service.js';
+
+const failure = errorEnvelopeSchema;
+/** What every admin call may answer besides its success: bad input, no token, not an admin. */
+const adminFailures = { 400: failure, 401: failure, 403: failure } as const;
+const admin = { tags: ['users'], security: [{ bearer: [] }] };
+
+/** The administrator the guard let through (requireAdmin ran as the onRequest hook). */
+export function authUserOf(request: FastifyRequest): AuthUser {
+  if (!request.authUser) throw new HttpError(401, messages.unauthorized);
+  return request.authUser;
+}
 
 export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  r.get(
+    '/users',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'A page of users, filtered by name and e-mail (contains, any case), with the filtered count',
+        querystring: listUsersQuerySchema,
+        response: { 200: okEnvelope(listResponse(userListItemSchema)), ...adminFailures },
+      },
+    },
+    async (request) => ({ body: await listUsers(db, request.query) }),
+  );
+
   r.get(
     '/users/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
-        tags: ['users'],
-        summary: 'One user with its role (spec §7 GET /users/{id})',
-        security: [{ bearer: [] }],
+        ...admin,
+        summary: 'One user with its role and associated gift cards (spec §7 GET /users/{id})',
         params: idParamsSchema,
-        response: {
-          200: okEnvelope(userDetailSchema),
-          400: errorEnvelopeSchema,
-          401: errorEnvelopeSchema,
-          403: errorEnvelopeSchema,
-          404: errorEnvelopeSchema,
-        },
+        response: { 200: okEnvelope(userDetailSchema), ...adminFailures, 404: failure },
       },
     },
     async (request) => {
-      const user = await findUserById(opts.db, request.params.id);
+      const user = await getUserDetail(db, request.params.id);
       if (!user) throw new HttpError(404, messages.userNotFound);
-      return { body: toUserDetail(user) };
+      return { body: user };
+    },
+  );
+
+  r.post(
+    '/users',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Add a user, without a password until one is set (spec §7 POST /users)',
+        body: createUserSchema,
+        response: { 200: okEnvelope(createdIdSchema), ...adminFailures, 409: failure },
+      },
+    },
+    async (request) => {
+      const result = await createUser(db, request.body);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.userCreated, body: { id: result.id } };
+    },
+  );
+
+  r.put(
+    '/users',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Update a user (spec §7 PUT /users)',
+        body: updateUserSchema,
+        response: { 200: okEnvelope(userDetailSchema), ...adminFailures, 404: failure },
+      },
+    },
+    async (request) => {
+      const result = await updateUser(db, authUserOf(request).id, request.body);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.userUpdated, body: result.user };
+    },
+  );
+
+  r.put(
+    '/users/updatepassword',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: "Set a user's password; their existing tokens stop working (spec §7 PUT /users/updatepassword)",
+        body: updateUserPasswordSchema,
+        response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure },
+      },
+    },
+    async (request) => {
+      const result = await resetUserPassword(db, request.body.updateId, request.body.password);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.userPasswordUpdated, body: null };
+    },
+  );
+
+  r.delete(
+    '/users/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Delete a user; their gift cards stay, without an owner',
+        params: idParamsSchema,
+        response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure },
+      },
+    },
+    async (request) => {
+      const result = await deleteUser(db, authUserOf(request).id, request.params.id);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.userDeleted, body: null };
     },
   );
 }

@@ -1,13 +1,60 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
-import type { RoleName, SessionUser, UserDetail } from '@strideadmin/contract';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  type CreateUser,
+  type ListResponse,
+  type listUsersQuerySchema,
+  messages,
+  type RoleName,
+  type SessionUser,
+  type updateUserSchema,
+  type UserDetail,
+  type UserListItem,
+  type userSortColumns,
+} from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
-import { roles, users, type UserRow } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { giftCardColumnsWithExpiry, toGiftCard } from '../../db/gift-card-expiry.js';
+import { giftCards, type NewUserRow, roles, users, type UserRow } from '../../db/schema.js';
+import { containsInsensitive } from '../../db/search.js';
+import { hashPassword } from '../../plugins/auth/index.js';
 
 export interface UserWithRole extends UserRow {
   roleName: RoleName;
 }
 
+/** A rule said no: the route answers `status` with `message`. */
+export interface Refusal {
+  ok: false;
+  status: 400 | 403 | 404 | 409;
+  message: string;
+}
+export const refuse = (status: Refusal['status'], message: string): Refusal => ({ ok: false, status, message });
+
+export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
+export type UpdateUser = z.output<typeof updateUserSchema>;
+
+/** The columns an administrator (PUT /users) or the user (PUT /profile) may change, and the role. */
+export type UserPatch = Partial<
+  Pick<
+    NewUserRow,
+    | 'name'
+    | 'dob'
+    | 'height'
+    | 'weight'
+    | 'gender'
+    | 'totalCoins'
+    | 'dailyFSGoal'
+    | 'isActive'
+    | 'isTracking'
+    | 'profilePic'
+  >
+> & { role?: RoleName };
+
 const withRole = { ...getTableColumns(users), roleName: sql<RoleName>`${roles.name}` };
+
+const roleIdOf = (name: RoleName) => sql<number>`(select ${roles.id} from ${roles} where ${roles.name} = ${name})`;
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserWithRole | undefined> {
   const [row] = await db
@@ -44,18 +91,27 @@ export async function countAdmins(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** A new user; the e-mail is kept trimmed and lower-case. Throws on a taken e-mail (23505). */
 export async function insertUser(
   db: Db,
-  input: { name: string; email: string; passwordHash: string | null; role: RoleName; emailVerified?: boolean },
+  input: {
+    name: string;
+    email: string;
+    passwordHash: string | null;
+    role: RoleName;
+    emailVerified?: boolean;
+  } & Omit<UserPatch, 'name' | 'role'>,
 ): Promise<number> {
+  const { name, email, passwordHash, role, emailVerified, ...profile } = input;
   const [row] = await db
     .insert(users)
     .values({
-      name: input.name,
-      email: input.email.trim().toLowerCase(),
-      passwordHash: input.passwordHash,
-      roleId: await roleId(db, input.role),
-      emailVerifiedAt: input.emailVerified ? new Date() : null,
+      ...profile,
+      name,
+      email: email.trim().toLowerCase(),
+      passwordHash,
+      roleId: await roleId(db, role),
+      emailVerifiedAt: emailVerified ? new Date() : null,
     })
     .returning({ id: users.id });
   if (!row) throw new Error('insert returned no row');
@@ -83,7 +139,138 @@ export function toSessionUser(u: UserWithRole): SessionUser {
   };
 }
 
-export function toUserDetail(u: UserWithRole): UserDetail {
+/** A row of GET /users: the session user's fields with `Role { name }` instead of roleName. */
+export function toUserListItem(u: UserWithRole): UserListItem {
   const { roleName, ...rest } = toSessionUser(u);
-  return { ...rest, updatedAt: u.updatedAt.toISOString(), Role: { name: roleName } };
+  return { ...rest, Role: { name: roleName } };
+}
+
+export function toUserDetail(u: UserWithRole, giftCardsOfUser: UserDetail['GiftCards']): UserDetail {
+  return { ...toUserListItem(u), updatedAt: u.updatedAt.toISOString(), GiftCards: giftCardsOfUser };
+}
+
+const sortColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  totalCoins: users.totalCoins,
+  dailyFSGoal: users.dailyFSGoal,
+  isActive: users.isActive,
+  createdAt: users.createdAt,
+} satisfies Record<(typeof userSortColumns)[number], AnyPgColumn>;
+
+/**
+ * GET /users: one page of the filtered users and the filtered total, in two queries. Ties on the
+ * sort column are broken by id, so a row never shows on two pages.
+ */
+export async function listUsers(db: Db, query: ListUsersQuery): Promise<ListResponse<UserListItem>> {
+  const where = and(
+    query.name ? containsInsensitive(users.name, query.name) : undefined,
+    query.email ? containsInsensitive(users.email, query.email) : undefined,
+  );
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, totals] = await Promise.all([
+    db
+      .select(withRole)
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(where)
+      .orderBy(direction(sortColumns[query.sort]), direction(users.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
+  ]);
+  return { rows: rows.map(toUserListItem), count: totals[0]?.n ?? 0 };
+}
+
+/** GET /users/{id}: the user with Role and the gift cards they redeemed (latest first). */
+export async function getUserDetail(db: Db, id: number, now = new Date()): Promise<UserDetail | undefined> {
+  const user = await findUserById(db, id);
+  if (!user) return undefined;
+  const cards = await db
+    .select(giftCardColumnsWithExpiry(now))
+    .from(giftCards)
+    .where(eq(giftCards.userId, id))
+    .orderBy(sql`${giftCards.redeemedAt} desc nulls last`, desc(giftCards.id));
+  return toUserDetail(user, cards.map(toGiftCard));
+}
+
+/** POST /users: a user without a password (they cannot sign in until one is set). */
+export async function createUser(db: Db, input: CreateUser): Promise<{ ok: true; id: number } | Refusal> {
+  const { role, ...profile } = input;
+  try {
+    return { ok: true, id: await insertUser(db, { ...profile, role, passwordHash: null }) };
+  } catch (err) {
+    // The unique index decides, not a check-then-insert: two requests at once cannot both win.
+    if (isUniqueViolation(err, 'users_email_lower_key')) return refuse(409, messages.emailTaken);
+    throw err;
+  }
+}
+
+/** Changes the given columns (and role) of a user and stamps updated_at; false when there is no such user. */
+export async function updateUserColumns(db: Db, id: number, patch: UserPatch): Promise<boolean> {
+  const { role, ...columns } = patch;
+  const updated = await db
+    .update(users)
+    .set({ ...columns, ...(role ? { roleId: roleIdOf(role) } : {}), updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
+  return updated.length > 0;
+}
+
+/**
+ * Stores a new password hash (which revokes the user's tokens: they carry a fingerprint of the
+ * old one). With `currentHash`, only while the stored hash is still that one (compare-and-set).
+ */
+export async function setPasswordHash(
+  db: Db,
+  id: number,
+  passwordHash: string,
+  currentHash?: string | null,
+): Promise<boolean> {
+  const matches =
+    currentHash === undefined
+      ? undefined
+      : currentHash === null
+        ? sql`${users.passwordHash} is null`
+        : eq(users.passwordHash, currentHash);
+  const updated = await db
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), matches))
+    .returning({ id: users.id });
+  return updated.length > 0;
+}
+
+/** PUT /users: an administrator may not lock themselves out (deactivate, or drop their Admin role). */
+export async function updateUser(
+  db: Db,
+  actorId: number,
+  input: UpdateUser,
+): Promise<{ ok: true; user: UserDetail } | Refusal> {
+  const { updateId, ...patch } = input;
+  if (updateId === actorId) {
+    if (!patch.isActive) return refuse(400, messages.cannotDeactivateSelf);
+    if (patch.role !== 'Admin') return refuse(400, messages.cannotDemoteSelf);
+  }
+  if (!(await updateUserColumns(db, updateId, patch))) return refuse(404, messages.userNotFound);
+  const user = await getUserDetail(db, updateId);
+  return user ? { ok: true, user } : refuse(404, messages.userNotFound);
+}
+
+/** PUT /users/updatepassword: sets (or resets) a user's password; their tokens stop working. */
+export async function resetUserPassword(db: Db, id: number, password: string): Promise<{ ok: true } | Refusal> {
+  if (!(await findUserById(db, id))) return refuse(404, messages.userNotFound);
+  const stored = await setPasswordHash(db, id, await hashPassword(password));
+  return stored ? { ok: true } : refuse(404, messages.userNotFound);
+}
+
+/** DELETE /users/{id}. Their gift cards stay, without an owner (gift_cards.user_id ON DELETE SET NULL). */
+export async function deleteUser(db: Db, actorId: number, id: number): Promise<{ ok: true } | Refusal> {
+  if (id === actorId) return refuse(400, messages.cannotDeleteSelf);
+  const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return deleted.length > 0 ? { ok: true } : refuse(404, messages.userNotFound);
 }

@@ -22,9 +22,9 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
-    /** preHandler: a valid, unrevoked token of an active Admin (401 / 403 otherwise). */
+    /** onRequest hook: a valid, unrevoked token of an active Admin (401 / 403 otherwise), checked before the body is even read. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: a valid, unrevoked token of any active user. */
+    /** onRequest hook: a valid, unrevoked token of any active user. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {

@@ -1,11 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@strideadmin/contract';
-import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
+import { messages, todayIso } from '@strideadmin/contract';
+import { giftCards } from '../../../src/db/schema.js';
+import { buildTestApp, createUser, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
+
+const day = 24 * 60 * 60 * 1000;
+const minute = 60 * 1000;
+const dateIn = (days: number) => todayIso(new Date(Date.now() + days * day));
 
 describe('GET /api/users/:id', () => {
   let t: TestApp;
   let admin: LoggedIn;
   let walker: LoggedIn;
+  let serial = 0;
+
+  /** A gift card row put straight into the table (the gift-card calls are another module's). */
+  async function insertCard(values: Partial<typeof giftCards.$inferInsert> = {}) {
+    serial += 1;
+    const [row] = await t.db
+      .insert(giftCards)
+      .values({
+        serialNumber: `SN-${serial}`,
+        controlCode: `CC-${serial}`,
+        amount: 50,
+        currency: 'SEK',
+        storeName: 'corner store',
+        storeAddress: 'main street 1',
+        cardPicture: 'https://cdn.example.com/card.png',
+        validTill: dateIn(30),
+        price: 500,
+        ...values,
+      })
+      .returning({ id: giftCards.id });
+    return row!.id;
+  }
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -14,7 +41,7 @@ describe('GET /api/users/:id', () => {
   });
   afterAll(() => t?.close());
 
-  it('answers the user with Role { name } and never the password hash', async () => {
+  it('answers the user with Role { name }, no gift cards yet, and never the password hash', async () => {
     const res = await t.app.inject({ url: `/api/users/${walker.user.id}`, headers: admin.headers });
 
     expect(res.statusCode).toBe(200);
@@ -27,9 +54,94 @@ describe('GET /api/users/:id', () => {
       isTracking: false, // spec §3: tracking defaults to Disabled
       totalCoins: 0,
       Role: { name: 'User' },
+      GiftCards: [],
     });
+    expect(body).not.toHaveProperty('roleName');
     expect(new Date(body.createdAt).toString()).not.toBe('Invalid Date');
+    expect(new Date(body.updatedAt).toString()).not.toBe('Invalid Date');
     expect(JSON.stringify(body)).not.toMatch(/password/i);
+  });
+
+  it('lists the gift cards of the user, each with isExpired by the expiry rule', async () => {
+    const owner = await createUser(t.db, { name: 'Card Owner' });
+    const someoneElse = await createUser(t.db);
+    const now = Date.now();
+    const pastValidTill = await insertCard({ userId: owner.id, validTill: dateIn(-1) });
+    const futureValidTill = await insertCard({ userId: owner.id, validTill: dateIn(30) });
+    const validTillToday = await insertCard({ userId: owner.id, validTill: dateIn(0) });
+    const redeemedWithinDuration = await insertCard({
+      userId: owner.id,
+      redeemedAt: new Date(now - 10 * minute),
+      expiryDuration: 60,
+    });
+    const redeemedPastDuration = await insertCard({
+      userId: owner.id,
+      redeemedAt: new Date(now - 2 * 60 * minute),
+      expiryDuration: 60,
+    });
+    const redeemedNoDuration = await insertCard({
+      userId: owner.id,
+      redeemedAt: new Date(now - 365 * day),
+      expiryDuration: 0,
+    });
+    const othersCard = await insertCard({ userId: someoneElse.id });
+    const unowned = await insertCard();
+
+    const res = await t.app.inject({ url: `/api/users/${owner.id}`, headers: admin.headers });
+
+    expect(res.statusCode).toBe(200);
+    const cards: Array<{ id: number; isExpired: boolean }> = res.json().body.GiftCards;
+    const expired = Object.fromEntries(cards.map((c) => [c.id, c.isExpired]));
+    expect(expired).toEqual({
+      [pastValidTill]: true,
+      [futureValidTill]: false,
+      [validTillToday]: false,
+      [redeemedWithinDuration]: false,
+      [redeemedPastDuration]: true,
+      [redeemedNoDuration]: false,
+    });
+    expect(cards.map((c) => c.id)).not.toContain(othersCard);
+    expect(cards.map((c) => c.id)).not.toContain(unowned);
+    // Redeemed ones first, the latest redemption first.
+    expect(cards.slice(0, 3).map((c) => c.id)).toEqual([
+      redeemedWithinDuration,
+      redeemedPastDuration,
+      redeemedNoDuration,
+    ]);
+  });
+
+  it('answers each gift card in the contract shape', async () => {
+    const owner = await createUser(t.db);
+    const redeemedAt = new Date('2024-05-06T07:08:09.000Z');
+    const id = await insertCard({
+      userId: owner.id,
+      serialNumber: 'SHAPE-1',
+      controlCode: 'CTRL-1',
+      validTill: '2099-12-31',
+      expiryDuration: 0,
+      redeemedAt,
+    });
+
+    const res = await t.app.inject({ url: `/api/users/${owner.id}`, headers: admin.headers });
+
+    expect(res.json().body.GiftCards).toEqual([
+      {
+        id,
+        serialNumber: 'SHAPE-1',
+        amount: 50,
+        currency: 'SEK',
+        storeName: 'corner store',
+        storeAddress: 'main street 1',
+        cardPicture: 'https://cdn.example.com/card.png',
+        validTill: '2099-12-31',
+        expiryDuration: 0,
+        price: 500,
+        controlCode: 'CTRL-1',
+        isExpired: false,
+        redeemedAt: redeemedAt.toISOString(),
+        createdAt: expect.any(String),
+      },
+    ]);
   });
 
   it('is for administrators only', async () => {

@@ -1,0 +1,15 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** `text` for a LIKE pattern, taken literally: its \, % and _ are escaped (backslash is LIKE's default escape). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The list filters' case-insensitive "contains" (PRODUCT.md §3): `column ILIKE '%text%'`, which
+ * a pg_trgm GIN index on the column serves (users_name_trgm_idx, ...).
+ */
+export function containsInsensitive(column: AnyPgColumn, text: string): SQL {
+  return sql`${column} ilike ${`%${escapeLike(text)}%`}`;
+}
