@@ -9,9 +9,11 @@ test('profile: picture uploaded end to end, name saved, the top bar updates at o
   await signIn(me);
 
   await page.goto('/profile');
-  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(me.name);
+  await expect(page.getByLabel('Name')).toHaveValue(me.name);
 
-  const put = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/uploads/profile_Images/'));
+  const put = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().includes('/uploads/profile_Images/'),
+  );
   await page.getByLabel('Profile Picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng });
   const upload = await put;
   expect(upload.status()).toBe(200);
@@ -23,7 +25,7 @@ test('profile: picture uploaded end to end, name saved, the top bar updates at o
   expect(served.status()).toBe(200);
   expect(served.headers()['content-type']).toBe('image/png');
 
-  await page.getByLabel('Name', { exact: true }).fill(`${me.name} Renamed`);
+  await page.getByLabel('Name').fill(`${me.name} Renamed`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: messages.profileUpdated })).toBeVisible();
   await expect(page.getByTestId('user-name')).toHaveText(`${me.name} Renamed`);
@@ -44,7 +46,7 @@ test('profile: a failed upload shows the spec message', async ({ page, signIn })
 test('profile: name and date rules are the spec rules', async ({ page, signIn }) => {
   await signIn('admin');
   await page.goto('/profile');
-  await page.getByLabel('Name', { exact: true }).fill('');
+  await page.getByLabel('Name').fill('');
   await page.getByLabel('Date of Birth').fill('2999-12-31');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(messages.nameRequired)).toBeVisible();
@@ -72,7 +74,9 @@ test('change password: a wrong old password shows the server message under the f
   );
 
   // Another session of the same administrator, opened before the change.
-  const other = await page.request.post('/api/auth/login', { data: { email: me.email, password: me.password, adminPortal: true } });
+  const other = await page.request.post('/api/auth/login', {
+    data: { email: me.email, password: me.password, adminPortal: true },
+  });
   const otherToken = ((await other.json()) as { body: { token: string } }).body.token;
 
   await page.getByLabel('Old Password').fill(me.password);
@@ -84,6 +88,8 @@ test('change password: a wrong old password shows the server message under the f
   await page.reload();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByTestId('user-name')).toHaveText(me.name);
-  const otherNow = await page.request.get(`/api/users/${me.id}`, { headers: { authorization: `Bearer ${otherToken}` } });
+  const otherNow = await page.request.get(`/api/users/${me.id}`, {
+    headers: { authorization: `Bearer ${otherToken}` },
+  });
   expect(otherNow.status()).toBe(401);
 });

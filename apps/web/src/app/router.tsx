@@ -67,9 +67,18 @@ export const routes: RouteObject[] = [
                   loadChunk(() => import('../features/home/home-page')).then((m) => ({ Component: m.HomePage })),
               },
               {
+                path: paths.userList,
+                lazy: () =>
+                  loadChunk(() => import('../features/users/user-list-page')).then((m) => ({
+                    Component: m.UserListPage,
+                  })),
+              },
+              {
                 path: paths.addUser,
                 lazy: () =>
-                  loadChunk(() => import('../features/users/add-user-page')).then((m) => ({ Component: m.AddUserPage })),
+                  loadChunk(() => import('../features/users/add-user-page')).then((m) => ({
+                    Component: m.AddUserPage,
+                  })),
               },
               {
                 path: paths.updateUser,
@@ -88,7 +97,9 @@ export const routes: RouteObject[] = [
               {
                 path: paths.profile,
                 lazy: () =>
-                  loadChunk(() => import('../features/profile/profile-page')).then((m) => ({ Component: m.ProfilePage })),
+                  loadChunk(() => import('../features/profile/profile-page')).then((m) => ({
+                    Component: m.ProfilePage,
+                  })),
               },
             ],
           },

@@ -8,7 +8,15 @@ import { Modal } from './modal';
  * Card, Store Name and Store Address (first letter capitalised), Valid Till, Expiry Duration
  * (Minutes), Expired; closable; Edit leads to /update-card?id (the caller says where).
  */
-export function CardDetailsDialog({ card, onClose, onEdit }: { card: GiftCard | null; onClose: () => void; onEdit: (card: GiftCard) => void }) {
+export function CardDetailsDialog({
+  card,
+  onClose,
+  onEdit,
+}: {
+  card: GiftCard | null;
+  onClose: () => void;
+  onEdit: (card: GiftCard) => void;
+}) {
   const rows: [string, string][] = card
     ? [
         ['Serial Number', card.serialNumber],
@@ -40,9 +48,15 @@ export function CardDetailsDialog({ card, onClose, onEdit }: { card: GiftCard | 
       {card && (
         <div className="grid gap-6 sm:grid-cols-[12rem_1fr]">
           {card.cardPicture ? (
-            <img src={card.cardPicture} alt={`Card ${card.serialNumber}`} className="w-48 rounded-lg border border-slate-200 object-cover dark:border-slate-700" />
+            <img
+              src={card.cardPicture}
+              alt={`Card ${card.serialNumber}`}
+              className="w-48 rounded-lg border border-slate-200 object-cover dark:border-slate-700"
+            />
           ) : (
-            <div className="flex h-32 w-48 items-center justify-center rounded-lg bg-slate-100 text-sm text-slate-500 dark:bg-slate-800">No picture</div>
+            <div className="flex h-32 w-48 items-center justify-center rounded-lg bg-slate-100 text-sm text-slate-500 dark:bg-slate-800">
+              No picture
+            </div>
           )}
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             {rows.map(([k, v]) => (

@@ -31,9 +31,12 @@ export function FileUpload({ label, kind, value, onFile, error, busy, requiredMa
     if (typeof value === 'string') return value;
     return kind === 'image' ? URL.createObjectURL(value) : null;
   }, [value, kind]);
-  useEffect(() => () => {
-    if (preview?.startsWith('blob:')) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview?.startsWith('blob:')) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const fileName = value instanceof File ? value.name : null;
 
@@ -75,13 +78,27 @@ export function FileUpload({ label, kind, value, onFile, error, busy, requiredMa
           <img src={preview} alt="Preview" className="max-h-40 rounded-md object-contain" />
         ) : kind === 'csv' && fileName ? (
           <span className="flex items-center gap-2 font-medium" data-testid="csv-file">
-            <svg viewBox="0 0 24 24" className="size-8 text-emerald-600" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="size-8 text-emerald-600"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              aria-hidden="true"
+            >
               <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zM14 2v6h6M8 13h8M8 17h8" />
             </svg>
             {fileName}
           </span>
         ) : (
-          <svg viewBox="0 0 24 24" className="size-9 text-slate-400" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="size-9 text-slate-400"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            aria-hidden="true"
+          >
             <path d="M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M12 4v12M7 9l5-5 5 5" />
           </svg>
         )}

@@ -27,7 +27,7 @@ export function SelectField<T extends FieldValues, V extends string | boolean>({
           label={label}
           name={field.name}
           options={options}
-          value={field.value as V | null | undefined}
+          value={field.value}
           onChange={(v) => {
             field.onChange(v);
             field.onBlur();

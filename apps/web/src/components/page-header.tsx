@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 
-export function PageHeader({ title, actions, description }: { title: string; actions?: ReactNode; description?: string }) {
+export function PageHeader({
+  title,
+  actions,
+  description,
+}: {
+  title: string;
+  actions?: ReactNode;
+  description?: string;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>

@@ -22,8 +22,18 @@ describe('FileUpload (spec §2 file upload box)', () => {
   });
 
   test('previews a stored image address', () => {
-    render(<FileUpload label="Profile Picture" kind="image" value="http://x.test/uploads/profile_Images/a.png" onFile={() => {}} />);
-    expect(screen.getByRole('img', { name: 'Preview' })).toHaveAttribute('src', 'http://x.test/uploads/profile_Images/a.png');
+    render(
+      <FileUpload
+        label="Profile Picture"
+        kind="image"
+        value="http://x.test/uploads/profile_Images/a.png"
+        onFile={() => {}}
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'Preview' })).toHaveAttribute(
+      'src',
+      'http://x.test/uploads/profile_Images/a.png',
+    );
   });
 
   test('a CSV shows a generic icon and its file name, not a preview', () => {

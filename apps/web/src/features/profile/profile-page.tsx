@@ -86,9 +86,22 @@ function PersonalInformation({ user }: { user: SessionUser }) {
 
   return (
     <Card title="Personal Information">
-      <Form form={form} onSubmit={onSubmit} formError={formError} aria-label="Personal information" className="grid gap-5 sm:grid-cols-2">
+      <Form
+        form={form}
+        onSubmit={onSubmit}
+        formError={formError}
+        aria-label="Personal information"
+        className="grid gap-5 sm:grid-cols-2"
+      >
         <div className="sm:col-span-2">
-          <FileUpload label="Profile Picture" kind="image" value={picture} onFile={(f) => void onPicture(f)} busy={uploading} error={pictureError} />
+          <FileUpload
+            label="Profile Picture"
+            kind="image"
+            value={picture}
+            onFile={(f) => void onPicture(f)}
+            busy={uploading}
+            error={pictureError}
+          />
         </div>
         <TextInput label="Name" requiredMark error={errors.name?.message} {...form.register('name')} />
         <TextInput
@@ -98,10 +111,37 @@ function PersonalInformation({ user }: { user: SessionUser }) {
           error={errors.dob?.message}
           {...form.register('dob', { setValueAs: (v: string | null) => (v ? v : null) })}
         />
-        <TextInput label="Height (cm)" type="number" min={0} step="any" error={errors.height?.message} {...form.register('height', { valueAsNumber: true })} />
-        <TextInput label="Weight (kg)" type="number" min={0} step="any" error={errors.weight?.message} {...form.register('weight', { valueAsNumber: true })} />
-        <SelectField control={form.control} name="gender" label="Gender" options={genderOptions} placeholder="Select gender" />
-        <TextInput label="Total Coins" type="number" min={0} step={1} error={errors.totalCoins?.message} {...form.register('totalCoins', { valueAsNumber: true })} />
+        <TextInput
+          label="Height (cm)"
+          type="number"
+          min={0}
+          step="any"
+          error={errors.height?.message}
+          {...form.register('height', { valueAsNumber: true })}
+        />
+        <TextInput
+          label="Weight (kg)"
+          type="number"
+          min={0}
+          step="any"
+          error={errors.weight?.message}
+          {...form.register('weight', { valueAsNumber: true })}
+        />
+        <SelectField
+          control={form.control}
+          name="gender"
+          label="Gender"
+          options={genderOptions}
+          placeholder="Select gender"
+        />
+        <TextInput
+          label="Total Coins"
+          type="number"
+          min={0}
+          step={1}
+          error={errors.totalCoins?.message}
+          {...form.register('totalCoins', { valueAsNumber: true })}
+        />
         <TextInput
           label="Daily Foot-Step Goal"
           type="number"
@@ -143,9 +183,29 @@ function ChangePassword() {
 
   return (
     <Card title="Change Password">
-      <Form form={form} onSubmit={onSubmit} formError={formError} aria-label="Change password" className="grid gap-5 sm:grid-cols-2">
-        <TextInput label="Old Password" type="password" autoComplete="current-password" requiredMark error={errors.oldPassword?.message} {...form.register('oldPassword')} />
-        <TextInput label="New Password" type="password" autoComplete="new-password" requiredMark error={errors.newPassword?.message} {...form.register('newPassword')} />
+      <Form
+        form={form}
+        onSubmit={onSubmit}
+        formError={formError}
+        aria-label="Change password"
+        className="grid gap-5 sm:grid-cols-2"
+      >
+        <TextInput
+          label="Old Password"
+          type="password"
+          autoComplete="current-password"
+          requiredMark
+          error={errors.oldPassword?.message}
+          {...form.register('oldPassword')}
+        />
+        <TextInput
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          requiredMark
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
         <div className="flex justify-end sm:col-span-2">
           <Button type="submit" loading={changePassword.isPending}>
             Change Password

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { createUserSchema, genderOptions, messages, roleOptions, trackingOptions, type CreateUser } from '@strideadmin/contract';
+import {
+  createUserSchema,
+  genderOptions,
+  messages,
+  roleOptions,
+  trackingOptions,
+  type CreateUser,
+} from '@strideadmin/contract';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { Form, useZodForm } from '../../components/form';
@@ -47,13 +54,59 @@ export function AddUserPage() {
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Add User" description="The new user receives an e-mail to set their password." />
       <Card>
-        <Form form={form} onSubmit={onSubmit} formError={formError} aria-label="Add user" className="grid gap-5 sm:grid-cols-2">
-          <TextInput label="Name" requiredMark autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-          <TextInput label="Email" type="email" requiredMark autoComplete="off" error={errors.email?.message} {...form.register('email')} />
-          <TextInput label="Height (cm)" type="number" min={0} step="any" error={errors.height?.message} {...form.register('height', { valueAsNumber: true })} />
-          <TextInput label="Weight (kg)" type="number" min={0} step="any" error={errors.weight?.message} {...form.register('weight', { valueAsNumber: true })} />
-          <SelectField control={form.control} name="gender" label="Gender" options={genderOptions} placeholder="Select gender" />
-          <TextInput label="Total Coins" type="number" min={0} step={1} error={errors.totalCoins?.message} {...form.register('totalCoins', { valueAsNumber: true })} />
+        <Form
+          form={form}
+          onSubmit={onSubmit}
+          formError={formError}
+          aria-label="Add user"
+          className="grid gap-5 sm:grid-cols-2"
+        >
+          <TextInput
+            label="Name"
+            requiredMark
+            autoComplete="off"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            requiredMark
+            autoComplete="off"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <TextInput
+            label="Height (cm)"
+            type="number"
+            min={0}
+            step="any"
+            error={errors.height?.message}
+            {...form.register('height', { valueAsNumber: true })}
+          />
+          <TextInput
+            label="Weight (kg)"
+            type="number"
+            min={0}
+            step="any"
+            error={errors.weight?.message}
+            {...form.register('weight', { valueAsNumber: true })}
+          />
+          <SelectField
+            control={form.control}
+            name="gender"
+            label="Gender"
+            options={genderOptions}
+            placeholder="Select gender"
+          />
+          <TextInput
+            label="Total Coins"
+            type="number"
+            min={0}
+            step={1}
+            error={errors.totalCoins?.message}
+            {...form.register('totalCoins', { valueAsNumber: true })}
+          />
           <TextInput
             label="Daily Foot-Step Goal"
             type="number"

@@ -77,7 +77,13 @@ function EditUserForm({ user }: { user: UserDetail }) {
 
   return (
     <Card title="User Information">
-      <Form form={form} onSubmit={onSubmit} formError={formError} aria-label="Update user" className="grid gap-5 sm:grid-cols-2">
+      <Form
+        form={form}
+        onSubmit={onSubmit}
+        formError={formError}
+        aria-label="Update user"
+        className="grid gap-5 sm:grid-cols-2"
+      >
         <TextInput label="Name" requiredMark error={errors.name?.message} {...form.register('name')} />
         <TextInput
           label="Date of Birth"
@@ -86,10 +92,37 @@ function EditUserForm({ user }: { user: UserDetail }) {
           error={errors.dob?.message}
           {...form.register('dob', { setValueAs: (v: string | null) => (v ? v : null) })}
         />
-        <TextInput label="Height (cm)" type="number" min={0} step="any" error={errors.height?.message} {...form.register('height', { valueAsNumber: true })} />
-        <TextInput label="Weight (kg)" type="number" min={0} step="any" error={errors.weight?.message} {...form.register('weight', { valueAsNumber: true })} />
-        <SelectField control={form.control} name="gender" label="Gender" options={genderOptions} placeholder="Select gender" />
-        <TextInput label="Total Coins" type="number" min={0} step={1} error={errors.totalCoins?.message} {...form.register('totalCoins', { valueAsNumber: true })} />
+        <TextInput
+          label="Height (cm)"
+          type="number"
+          min={0}
+          step="any"
+          error={errors.height?.message}
+          {...form.register('height', { valueAsNumber: true })}
+        />
+        <TextInput
+          label="Weight (kg)"
+          type="number"
+          min={0}
+          step="any"
+          error={errors.weight?.message}
+          {...form.register('weight', { valueAsNumber: true })}
+        />
+        <SelectField
+          control={form.control}
+          name="gender"
+          label="Gender"
+          options={genderOptions}
+          placeholder="Select gender"
+        />
+        <TextInput
+          label="Total Coins"
+          type="number"
+          min={0}
+          step={1}
+          error={errors.totalCoins?.message}
+          {...form.register('totalCoins', { valueAsNumber: true })}
+        />
         <TextInput
           label="Daily Foot-Step Goal"
           type="number"
@@ -134,8 +167,21 @@ function ResetPasswordForm({ userId }: { userId: number }) {
 
   return (
     <Card title="Reset User Password">
-      <Form form={form} onSubmit={onSubmit} formError={formError} aria-label="Reset user password" className="grid gap-5 sm:grid-cols-2">
-        <TextInput label="New Password" type="password" autoComplete="new-password" requiredMark error={errors.password?.message} {...form.register('password')} />
+      <Form
+        form={form}
+        onSubmit={onSubmit}
+        formError={formError}
+        aria-label="Reset user password"
+        className="grid gap-5 sm:grid-cols-2"
+      >
+        <TextInput
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          requiredMark
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
         <TextInput
           label="Confirm Password"
           type="password"

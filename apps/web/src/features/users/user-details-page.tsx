@@ -70,7 +70,10 @@ function UserDetails({ user }: { user: UserDetail }) {
             </h2>
             <dl className="mt-4 grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2">
               {facts.map(([k, v]) => (
-                <div key={k} className="flex justify-between gap-4 border-b border-slate-100 pb-2 dark:border-slate-800">
+                <div
+                  key={k}
+                  className="flex justify-between gap-4 border-b border-slate-100 pb-2 dark:border-slate-800"
+                >
                   <dt className="text-slate-500 dark:text-slate-400">{k}</dt>
                   <dd className="text-right font-medium">{v}</dd>
                 </div>
@@ -81,7 +84,9 @@ function UserDetails({ user }: { user: UserDetail }) {
       </Card>
       <Card title="Associated Gift Cards">
         {user.GiftCards.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">{messages.noAssociatedGiftCards}</p>
+          <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">
+            {messages.noAssociatedGiftCards}
+          </p>
         ) : (
           <div className="-mx-6 overflow-x-auto">
             <table className="min-w-full text-sm">
@@ -126,7 +131,11 @@ function UserDetails({ user }: { user: UserDetail }) {
           </div>
         )}
       </Modal>
-      <CardDetailsDialog card={card} onClose={() => setCard(null)} onEdit={(c) => void navigate(hrefs.withId(paths.updateCard, c.id))} />
+      <CardDetailsDialog
+        card={card}
+        onClose={() => setCard(null)}
+        onEdit={(c) => void navigate(hrefs.withId(paths.updateCard, c.id))}
+      />
     </div>
   );
 }

@@ -1,0 +1,287 @@
+import { messages, type UserListItem } from '@strideadmin/contract';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { Toaster } from '../../../src/components/toaster';
+import { session } from '../../../src/lib/session';
+import { expectConsole } from '../../support/console';
+import {
+  jsonResponse,
+  makeUser,
+  makeUserDetail,
+  stubFetch,
+  stubMatchMedia,
+  type SeenRequest,
+} from '../../support/fixtures';
+import { preloadScreens, renderApp } from '../../support/render-app';
+import { setupFakeTimedUser } from '../../support/user';
+
+beforeAll(async () => {
+  await preloadScreens();
+  await import('../../../src/features/users/user-list-page');
+});
+
+const admin = makeUser({ id: 7, name: 'Ada Admin' });
+
+function listItem(id: number, name: string, overrides: Partial<UserListItem> = {}): UserListItem {
+  const { roleName: _roleName, ...user } = makeUser({
+    id,
+    name,
+    email: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
+    roleName: 'User',
+  });
+  return { ...user, Role: { name: 'User' }, ...overrides };
+}
+
+/**
+ * Signed in as an administrator, against a small in-memory GET /users that filters, sorts and
+ * pages like the server, and a DELETE /users/{id}. `failLists` makes the next list calls fail.
+ */
+function serve(rows: UserListItem[], opts: { failLists?: number } = {}) {
+  session.signIn(admin, 'jwt');
+  stubMatchMedia(false);
+  let failLists = opts.failLists ?? 0;
+  const data = [...rows];
+  const api = stubFetch((req) => {
+    const { pathname, searchParams: q } = req.url;
+    if (req.method === 'GET' && pathname === '/api/users') {
+      if (failLists > 0) {
+        failLists--;
+        return jsonResponse(403, { message: 'Forbidden' });
+      }
+      const name = q.get('name')?.toLowerCase() ?? '';
+      const email = q.get('email')?.toLowerCase() ?? '';
+      const sort = (q.get('sort') ?? 'createdAt') as keyof UserListItem;
+      const dir = q.get('order') === 'asc' ? 1 : -1;
+      const page = Number(q.get('page') ?? 1);
+      const limit = Number(q.get('limit') ?? 20);
+      const matching = data
+        .filter((u) => u.name.toLowerCase().includes(name) && u.email.toLowerCase().includes(email))
+        .sort((a, b) => (a[sort]! < b[sort]! ? -dir : a[sort]! > b[sort]! ? dir : 0));
+      return jsonResponse(200, {
+        body: { rows: matching.slice((page - 1) * limit, page * limit), count: matching.length },
+      });
+    }
+    const byId = /^\/api\/users\/(\d+)$/.exec(pathname);
+    if (byId && req.method === 'DELETE') {
+      data.splice(
+        data.findIndex((u) => u.id === Number(byId[1])),
+        1,
+      );
+      return jsonResponse(200, { message: messages.userDeleted });
+    }
+    if (byId && req.method === 'GET') return jsonResponse(200, { body: makeUserDetail(admin) });
+    return jsonResponse(404, { message: messages.routeNotFound });
+  });
+  const lists = () => api.seen.filter((r) => r.method === 'GET' && r.url.pathname === '/api/users');
+  return { api, lists };
+}
+
+const query = (r: SeenRequest | undefined) => Object.fromEntries(r?.url.searchParams ?? []);
+const table = () => screen.getByRole('table', { name: 'Users' });
+const rowNames = () =>
+  within(table())
+    .queryAllByRole('rowheader')
+    .map((h) => within(h).getByRole('link').textContent);
+
+const people = [
+  listItem(1, 'Grace Hopper', { totalCoins: 1500, createdAt: '2024-03-01T10:00:00.000Z' }),
+  listItem(2, 'Alan Turing', { totalCoins: 20, isActive: false, createdAt: '2024-02-01T10:00:00.000Z' }),
+  listItem(3, 'Katherine Johnson', { totalCoins: 300, createdAt: '2024-01-01T10:00:00.000Z', Role: { name: 'Admin' } }),
+];
+
+describe('/user-list', () => {
+  test('renders the rows of GET /users, newest first, with links, role, coins, status and date', async () => {
+    const { lists } = serve(people);
+    renderApp('/user-list');
+
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Grace Hopper' });
+    expect(query(lists()[0])).toEqual({ page: '1', limit: '20', order: 'desc', sort: 'createdAt' });
+    expect(lists()[0]?.headers.authorization).toBe('Bearer jwt');
+    expect(rowNames()).toEqual(['Grace Hopper', 'Alan Turing', 'Katherine Johnson']);
+
+    const alan = screen.getByRole('rowheader', { name: 'Alan Turing' }).closest('tr')!;
+    expect(
+      within(alan)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'alan@example.com',
+      'User',
+      '20',
+      'Inactive',
+      new Date('2024-02-01T10:00:00.000Z').toLocaleDateString(undefined, {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+      }),
+      'ViewEditDelete',
+    ]);
+    expect(within(alan).getByRole('link', { name: 'View Alan Turing' })).toHaveAttribute('href', '/user-details?id=2');
+    expect(within(alan).getByRole('link', { name: 'Edit Alan Turing' })).toHaveAttribute('href', '/update-user?id=2');
+    expect(within(alan).getByRole('link', { name: 'Alan Turing' })).toHaveAttribute('href', '/user-details?id=2');
+    expect(screen.getByRole('link', { name: 'Add User' })).toHaveAttribute('href', '/add-user');
+    expect(screen.getByTestId('page-summary')).toHaveTextContent('Showing 1–3 of 3');
+  });
+
+  test('a filter is applied on Enter: it goes into the URL as name=value and into the request', async () => {
+    const user = userEvent.setup();
+    const { lists } = serve(people);
+    const app = renderApp('/user-list?sort=name&order=asc&page=2');
+    await screen.findByTestId('page-summary');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Name' }), '  turing {Enter}');
+    await waitFor(() => expect(rowNames()).toEqual(['Alan Turing']));
+    // Filtering goes back to page 1 and keeps the sort.
+    expect(app.location().search).toBe('?order=asc&sort=name&name=turing');
+    expect(query(lists().at(-1))).toEqual({ page: '1', limit: '20', order: 'asc', sort: 'name', name: 'turing' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Email' }), 'example');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(app.location().search).toBe('?order=asc&sort=name&name=turing&email=example'));
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(rowNames()).toHaveLength(3));
+    expect(app.location().search).toBe('?order=asc&sort=name');
+    expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('');
+  });
+
+  test('filters, page and page size are read from the URL; Back restores the previous filter', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 25 }, (_, i) =>
+      listItem(100 + i, `Walker ${String.fromCharCode(65 + i)}`, {
+        createdAt: `2024-01-${String(i + 1).padStart(2, '0')}T00:00:00.000Z`,
+      }),
+    );
+    const { lists } = serve(many);
+    const app = renderApp('/user-list?name=walker&page=2&limit=10');
+    await waitFor(() => expect(rowNames()).toHaveLength(10));
+    expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('walker');
+    expect(query(lists()[0])).toMatchObject({ page: '2', limit: '10', name: 'walker' });
+    expect(screen.getByTestId('page-summary')).toHaveTextContent('Showing 11–20 of 25');
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(screen.getByTestId('page-summary')).toHaveTextContent('Showing 21–25 of 25'));
+    expect(app.location().search).toBe('?page=3&limit=10&name=walker');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '50');
+    await waitFor(() => expect(screen.getByTestId('page-summary')).toHaveTextContent('Showing 1–25 of 25'));
+    expect(app.location().search).toBe('?limit=50&name=walker');
+
+    const name = screen.getByRole('searchbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Walker Y{Enter}');
+    await waitFor(() => expect(rowNames()).toEqual(['Walker Y']));
+
+    await app.router.navigate(-1);
+    await waitFor(() => expect(rowNames()).toHaveLength(25));
+    expect(app.location().search).toBe('?limit=50&name=walker');
+    expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('walker');
+  });
+
+  test('sortable headers are buttons with aria-sort; sorting goes into the URL and the request', async () => {
+    const user = userEvent.setup();
+    const { lists } = serve(people);
+    const app = renderApp('/user-list');
+    await screen.findByRole('link', { name: 'Grace Hopper' });
+    expect(screen.getByRole('columnheader', { name: 'Created' })).toHaveAttribute('aria-sort', 'descending');
+    for (const plain of ['Role', 'Status'])
+      expect(within(screen.getByRole('columnheader', { name: plain })).queryByRole('button')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Alan Turing', 'Grace Hopper', 'Katherine Johnson']));
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('columnheader', { name: 'Created' })).not.toHaveAttribute('aria-sort');
+    expect(app.location().search).toBe('?order=asc&sort=name');
+
+    screen.getByRole('button', { name: 'Coins' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(rowNames()).toEqual(['Alan Turing', 'Katherine Johnson', 'Grace Hopper']));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(rowNames()).toEqual(['Grace Hopper', 'Katherine Johnson', 'Alan Turing']));
+    expect(screen.getByRole('columnheader', { name: 'Coins' })).toHaveAttribute('aria-sort', 'descending');
+    expect(query(lists().at(-1))).toMatchObject({ sort: 'totalCoins', order: 'desc' });
+  });
+
+  test('a click on a row opens the user details', async () => {
+    const user = userEvent.setup();
+    serve(people);
+    const app = renderApp('/user-list');
+    const row = (await screen.findByRole('rowheader', { name: 'Katherine Johnson' })).closest('tr')!;
+    await user.click(within(row).getByText('katherine@example.com'));
+    await waitFor(() => expect(app.location().pathname).toBe('/user-details'));
+    expect(app.location().search).toBe('?id=3');
+  });
+
+  test('no match: "No users found" with a hint and a way to clear the filters', async () => {
+    const user = userEvent.setup();
+    serve(people);
+    const app = renderApp('/user-list?name=nobody');
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    expect(screen.getByText(/clear the filters/)).toBeInTheDocument();
+    expect(screen.queryByTestId('page-summary')).toBeNull();
+    await user.click(within(screen.getByTestId('empty-state')).getByRole('button', { name: 'Clear filters' }));
+    await screen.findByRole('link', { name: 'Grace Hopper' });
+    expect(app.location().search).toBe('');
+  });
+
+  test('no users at all: "No users found" and Add User, no filter hint', async () => {
+    serve([]);
+    renderApp('/user-list');
+    const empty = await screen.findByTestId('empty-state');
+    expect(empty).toHaveTextContent('No users found');
+    expect(empty).not.toHaveTextContent(/filters/);
+    expect(within(empty).getByRole('link', { name: 'Add User' })).toHaveAttribute('href', '/add-user');
+  });
+
+  test('delete asks first, then deletes, toasts the server message and refreshes the list', async () => {
+    const { user } = setupFakeTimedUser();
+    const { api } = serve(people);
+    renderApp('/user-list');
+    render(<Toaster />);
+    await screen.findByRole('link', { name: 'Alan Turing' });
+
+    await user.click(screen.getByRole('button', { name: 'Delete Alan Turing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete user Alan Turing?' });
+    // Focus starts on Cancel, so a stray Enter does not delete.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.seen.some((r) => r.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Alan Turing' }));
+    const again = await screen.findByRole('dialog', { name: 'Delete user Alan Turing?' });
+    await user.click(within(again).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(rowNames()).toEqual(['Grace Hopper', 'Katherine Johnson']);
+    expect(screen.getByTestId('toast')).toHaveTextContent(messages.userDeleted);
+    expect(screen.getByTestId('toast')).toHaveAttribute('data-kind', 'success');
+    expect(api.seen.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual(['/api/users/2']);
+  });
+
+  test('the signed-in administrator cannot delete their own row', async () => {
+    serve([listItem(7, 'Ada Admin', { Role: { name: 'Admin' } }), ...people]);
+    renderApp('/user-list');
+    expect(await screen.findByRole('button', { name: 'Delete Ada Admin' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete Grace Hopper' })).toBeEnabled();
+  });
+
+  test('a failed load shows the error with Retry (and the global toast); Retry loads the rows', async () => {
+    const { user } = setupFakeTimedUser();
+    expectConsole('warn', 'Load failed');
+    serve(people, { failLists: 1 });
+    renderApp('/user-list');
+    render(<Toaster />);
+
+    const error = await screen.findByTestId('error-state');
+    expect(error).toHaveTextContent('Could not load users');
+    expect(error).toHaveTextContent('Forbidden');
+    expect(screen.getByTestId('toast')).toHaveTextContent('Forbidden');
+    await user.click(within(error).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Grace Hopper' })).toBeInTheDocument();
+    expect(screen.queryByTestId('error-state')).toBeNull();
+  });
+});
