@@ -12,10 +12,13 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { localUploadRoutes, uploadRoutes } from './modules/uploads/index.js';
+import { profileRoutes } from './modules/profile/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { authPlugin } from './plugins/auth/index.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { LoginLimiter } from './plugins/login-limiter.js';
+import { createStorage } from './storage/index.js';
 
 export const version = '0.1.0';
 
@@ -33,6 +36,14 @@ export async function buildApp({ config, database, jwtSecret, logger }: AppDeps)
     logger: logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+      serializers: {
+        // An upload URL's signature is a (short-lived, single-use) credential: never in the logs.
+        req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+          method: req.method,
+          url: req.url.replace(/([?&]sig=)[^&]*/g, '$1[redacted]'),
+          remoteAddress: req.ip,
+        }),
+      },
     },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
@@ -45,13 +56,17 @@ export async function buildApp({ config, database, jwtSecret, logger }: AppDeps)
     void reply.header('x-request-id', request.id);
   });
 
+  // Images: local disk with our own signed URLs, or an S3 bucket (whose origin the CSP must allow).
+  const storage = await createStorage(config.storage, { publicUrl: config.publicUrl, jwtSecret });
+  app.addHook('onClose', async () => storage.close());
+
   // External plugins first, then ours, then routes (fastify/demo order).
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...storage.origins],
+        connectSrc: ["'self'", ...storage.origins],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -78,9 +93,12 @@ export async function buildApp({ config, database, jwtSecret, logger }: AppDeps)
       await api.register(healthRoutes, { database, version });
       await api.register(authRoutes, { db: database.db, limiter });
       await api.register(userRoutes, { db: database.db });
+      await api.register(uploadRoutes, { storage });
+      await api.register(profileRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );
+  if (storage.driver === 'local') await app.register(localUploadRoutes, { storage });
 
   const hasWeb = existsSync(path.join(config.webDistDir, 'index.html'));
   if (hasWeb) {
@@ -100,6 +118,10 @@ export async function buildApp({ config, database, jwtSecret, logger }: AppDeps)
     const url = request.url.split('?')[0] ?? '/';
     if (url === '/api' || url.startsWith('/api/')) {
       return reply.status(404).send({ message: messages.routeNotFound });
+    }
+    // Stored images are files, never pages: a missing one is a 404, not the portal.
+    if (url === '/uploads' || url.startsWith('/uploads/')) {
+      return reply.status(404).send({ message: messages.notFound });
     }
     // SPA history fallback: any page path gets index.html; the router shows its own 404 page.
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(url);

@@ -88,6 +88,8 @@ export const messages = {
   uploadNotImage: 'The file is not a PNG, JPG or GIF image.',
   uploadLinkInvalid: 'This upload link is invalid or has expired.',
   uploadEmpty: 'The file is empty.',
+  uploadNameRequired: 'The file name is required.',
+  uploadFolderUnknown: 'Unknown image folder.',
   uploadStorageFailed: 'The file could not be stored. Please try again later.',
 
   // spec §2: empty states

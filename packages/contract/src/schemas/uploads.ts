@@ -4,8 +4,8 @@ import { messages } from '../messages.js';
 
 /** POST /getPresignedUrl (spec §7): name, dict (folder), dataType (content type). */
 export const presignRequestSchema = z.object({
-  name: z.string({ error: messages.uploadTypeNotAllowed }).trim().min(1, messages.uploadTypeNotAllowed).max(255),
-  dict: z.enum(imageFolders, { error: 'Unknown image folder.' }),
+  name: z.string({ error: messages.uploadNameRequired }).trim().min(1, messages.uploadNameRequired).max(255),
+  dict: z.enum(imageFolders, { error: messages.uploadFolderUnknown }),
   dataType: z.enum(imageContentTypes, { error: messages.uploadTypeNotAllowed }),
 });
 export type PresignRequest = z.infer<typeof presignRequestSchema>;

@@ -87,7 +87,10 @@ export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 /** POST /profile/change_password (spec §7; §5 Change password). */
 export const changePasswordSchema = z.object({
-  oldPassword: z.string({ error: messages.oldPasswordRequired }).min(1, messages.oldPasswordRequired).max(limits.passwordMax),
+  oldPassword: z
+    .string({ error: messages.oldPasswordRequired })
+    .min(1, messages.oldPasswordRequired)
+    .max(limits.passwordMax),
   newPassword: passwordField(messages.newPasswordRequired),
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

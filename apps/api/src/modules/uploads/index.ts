@@ -1,0 +1,2 @@
+export { uploadRoutes } from './routes.js';
+export { localUploadRoutes } from './file-routes.js';

@@ -1,0 +1,19 @@
+import type { StorageConfig } from '../config.js';
+import { deriveUploadSigningKey, LocalStorage } from './local.js';
+import { S3Storage } from './s3.js';
+
+export * from './object-storage.js';
+export { looksLikeImage } from './image-signature.js';
+export { deriveUploadSigningKey, LocalStorage, type SignedPutCheck, type StoredObject } from './local.js';
+export { S3Storage } from './s3.js';
+
+export type ConfiguredStorage = LocalStorage | S3Storage;
+
+/** The image store the configuration asks for: an S3 bucket when S3_BUCKET is set, else local disk. */
+export async function createStorage(
+  config: StorageConfig,
+  { publicUrl, jwtSecret }: { publicUrl: string; jwtSecret: string },
+): Promise<ConfiguredStorage> {
+  if (config.driver === 's3') return S3Storage.create(config);
+  return new LocalStorage({ dir: config.dir, publicUrl, signingKey: deriveUploadSigningKey(jwtSecret) });
+}
