@@ -7,3 +7,4 @@ export * from './schemas/auth.js';
 export * from './schemas/users.js';
 export * from './schemas/gift-cards.js';
 export * from './schemas/uploads.js';
+export * from './csv.js';

@@ -13,6 +13,9 @@ export const limits = {
   listDefaultPageSize: 20,
   listMaxPageSize: 100,
   int32Max: 2_147_483_647,
+  csvMaxBytes: 5 * 1024 * 1024,
+  csvMaxRows: 10_000,
+  expiryDurationMax: 9999,
   heightMaxCm: 300,
   weightMaxKg: 700,
 } as const;

@@ -92,6 +92,30 @@ export const messages = {
   uploadFolderUnknown: 'Unknown image folder.',
   uploadStorageFailed: 'The file could not be stored. Please try again later.',
 
+  // ours (spec silent): gift cards
+  currencyRequired: 'Currency is required',
+  expiryDurationRequired: 'Expiry Duration is required',
+  expiryDurationMaxDigits: 'Expiry Duration can have at most 4 digits.',
+  validTillRequired: 'Valid Till is required',
+  giftCardNotFound: 'Gift card not found.',
+  giftCardCreated: 'Gift card created successfully.',
+  giftCardUpdated: 'Gift card updated successfully.',
+  giftCardDeleted: 'Gift card deleted successfully.',
+  giftCardsCreated: 'All gift cards were created successfully.',
+  giftCardsPartlyCreated: 'Some gift cards were not created. Fix the rows below and try again.',
+  serialTaken: 'A gift card with this serial number already exists.',
+  controlCodeTaken: 'A gift card with this control code already exists.',
+  csvValidTillInvalid: 'Valid till date should be a valid date.',
+  csvExpiryDurationTooLong: 'Expiry Duration should have at most 4 digits.',
+  csvCardPictureRequired: 'Card Picture is required.',
+  csvNotCsv: 'Please choose a .csv file.',
+  csvTooLarge: 'The CSV file is larger than 5MB.',
+  csvEmpty: 'The CSV file has no rows.',
+  csvTooManyRows: 'The CSV file has more than 10000 rows.',
+  csvMissingColumns: 'The CSV file is missing these columns: ',
+  csvMalformed: 'The CSV file could not be read: ',
+  csvRecordsSkipped: 'Records with errors will be skipped. Only rows marked Successfull will be uploaded.',
+
   // spec §2: empty states
   noAssociatedGiftCards: 'No gift cards are associated with this account.',
 

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { limits } from '../limits.js';
+import { messages } from '../messages.js';
+import { dateField, idField, todayIso } from './fields.js';
 
 /** spec §3 GiftCard, as the API answers it. `price` is shown as Coin Price. */
 export const giftCardSchema = z.object({
@@ -18,3 +21,122 @@ export const giftCardSchema = z.object({
   createdAt: z.string(),
 });
 export type GiftCard = z.infer<typeof giftCardSchema>;
+
+const requiredText = (message: string, max = 255) =>
+  z.string({ error: message }).trim().min(1, { message, abort: true }).max(max);
+
+/** spec §5 Update gift card: every field required, with the spec's messages. */
+export const giftCardFields = {
+  serialNumber: requiredText(messages.serialNoRequired, 100),
+  amount: z
+    .number({ error: messages.amountRequired })
+    .int(messages.onlyNumbers)
+    .min(0, messages.numberMin0)
+    .max(limits.int32Max, messages.numberTooLarge),
+  currency: requiredText(messages.currencyRequired, 50).regex(/^[\p{L}\s]+$/u, messages.currencyLettersOnly),
+  storeName: requiredText(messages.storeNameRequired),
+  storeAddress: requiredText(messages.storeAddressRequired, 500),
+  cardPicture: requiredText(messages.cardPictureRequired, 2048),
+  validTill: z
+    .string({ error: messages.validTillRequired })
+    .min(1, { message: messages.validTillRequired, abort: true })
+    .pipe(dateField)
+    .refine((d) => d >= todayIso(), messages.dateFromPast),
+  expiryDuration: z
+    .number({ error: messages.expiryDurationRequired })
+    .int(messages.onlyNumbers)
+    .min(0, messages.numberMin0)
+    .max(limits.expiryDurationMax, messages.expiryDurationMaxDigits),
+  price: z
+    .number({ error: messages.coinPriceRequired })
+    .int(messages.onlyNumbers)
+    .min(0, messages.numberMin0)
+    .max(limits.int32Max, messages.numberTooLarge),
+  controlCode: requiredText(messages.controlCodeRequired, 100),
+};
+
+/** POST /giftcard (add one). */
+export const createGiftCardSchema = z.object(giftCardFields);
+export type CreateGiftCard = z.output<typeof createGiftCardSchema>;
+
+/** PUT /giftcard (spec §7): updateId plus exactly the card fields; `price` is the Coin Price. */
+export const updateGiftCardSchema = z.object({ updateId: idField, ...giftCardFields });
+export type UpdateGiftCard = z.output<typeof updateGiftCardSchema>;
+
+/** The card form (spec §3: the form calls the Coin Price field `coinPrice`). */
+const { price, ...fieldsButPrice } = giftCardFields;
+export const giftCardFormSchema = z.object({ ...fieldsButPrice, coinPrice: price });
+export type GiftCardForm = z.output<typeof giftCardFormSchema>;
+export type GiftCardFormInput = z.input<typeof giftCardFormSchema>;
+export const giftCardFromForm = ({ coinPrice, ...rest }: GiftCardForm): CreateGiftCard => ({
+  ...rest,
+  price: coinPrice,
+});
+
+/** GET /giftcard (PRODUCT.md §3): filters of spec §2. */
+export const giftCardSortColumns = [
+  'id',
+  'serialNumber',
+  'storeName',
+  'price',
+  'amount',
+  'validTill',
+  'createdAt',
+] as const;
+export const listGiftCardsQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a number.' }).int().min(1).max(1_000_000).default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int()
+    .min(1)
+    .max(limits.listMaxPageSize)
+    .default(limits.listDefaultPageSize),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  sort: z.enum(giftCardSortColumns).default('createdAt'),
+  serialNumber: z.string().trim().max(255).optional(),
+  storeName: z.string().trim().max(255).optional(),
+  isExpired: z.enum(['true', 'false']).optional(),
+});
+export type ListGiftCardsQuery = z.input<typeof listGiftCardsQuerySchema>;
+
+/** A cell of a bulk row as sent: text or a number, at most 2048 characters; null/absent is ''. */
+const cell = z
+  .union([z.string().max(2048, 'A value is too long.'), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? '' : String(v)));
+
+/** POST /multiplegiftcard (spec §7): rows are re-validated one by one on the server. */
+export const bulkRowInputSchema = z.object({
+  id: z
+    .union([z.string().max(64), z.number()])
+    .transform(String)
+    .optional(),
+  serialNumber: cell,
+  controlCode: cell,
+  price: cell,
+  currency: cell,
+  amount: cell,
+  storeName: cell,
+  storeAddress: cell,
+  validTill: cell,
+  expiryDuration: cell,
+  cardPicture: cell,
+});
+export const multipleGiftCardsSchema = z.object({
+  giftCards: z.array(bulkRowInputSchema).min(1, messages.csvEmpty).max(limits.csvMaxRows, messages.csvTooManyRows),
+});
+export const bulkRowResultSchema = z.object({
+  id: z.string(),
+  serialNumber: z.string(),
+  controlCode: z.string(),
+  price: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  storeName: z.string(),
+  storeAddress: z.string(),
+  validTill: z.string(),
+  expiryDuration: z.string(),
+  cardPicture: z.string(),
+  hasErrors: z.literal(true),
+  errors: z.array(z.string()),
+});

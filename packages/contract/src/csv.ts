@@ -1,0 +1,250 @@
+import { limits } from './limits.js';
+import { messages } from './messages.js';
+import { todayIso } from './schemas/fields.js';
+
+/**
+ * The gift-card CSV (spec §3 CSV columns, §4 Bulk rows, §5 Bulk CSV row messages): parsing,
+ * row normalisation and row validation, written once for the portal's preview and the server's
+ * POST /multiplegiftcard.
+ */
+
+export const giftCardCsvColumns = [
+  { header: 'Serial Number', key: 'serialNumber' },
+  { header: 'Control Code', key: 'controlCode' },
+  { header: 'Coin Price', key: 'price' },
+  { header: 'Currency', key: 'currency' },
+  { header: 'Amount', key: 'amount' },
+  { header: 'Store Name', key: 'storeName' },
+  { header: 'Store Address', key: 'storeAddress' },
+  { header: 'Valid Till', key: 'validTill' },
+  { header: 'Expiry Duration in Minutes', key: 'expiryDuration' },
+] as const;
+export type GiftCardCsvKey = (typeof giftCardCsvColumns)[number]['key'];
+
+/** The example row of the downloadable template (GET /giftcard/csv-template). */
+export const giftCardCsvExample: Record<GiftCardCsvKey, string> = {
+  serialNumber: 'GC-0001',
+  controlCode: 'CTRL-0001',
+  price: '500',
+  currency: 'SEK',
+  amount: '100',
+  storeName: 'corner shop',
+  storeAddress: 'storgatan 1, stockholm',
+  validTill: '2030-12-31',
+  expiryDuration: '1440',
+};
+
+/** spec §3 Bulk upload row: the card fields as text (as typed or read), plus its errors. */
+export type BulkRowFields = Record<GiftCardCsvKey, string> & { cardPicture: string };
+export interface BulkRow extends BulkRowFields {
+  id: string;
+  hasErrors: boolean;
+  errors: string[];
+}
+
+export class CsvError extends Error {}
+
+/** RFC 4180 CSV: quoted fields, "" escapes, CRLF or LF, a leading BOM. Throws CsvError when malformed. */
+export function parseCsv(text: string, maxRows = limits.csvMaxRows, maxColumns = 100): string[][] {
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.includes('\u0000')) throw new CsvError(messages.csvMalformed + 'it is not a text file.');
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let i = 0;
+  let quoted = false;
+  const n = text.length;
+  const endField = () => {
+    row.push(field);
+    field = '';
+    if (row.length > maxColumns) throw new CsvError(messages.csvMalformed + `more than ${maxColumns} columns.`);
+  };
+  const endRow = () => {
+    endField();
+    rows.push(row);
+    row = [];
+    if (rows.length > maxRows + 1) throw new CsvError(messages.csvTooManyRows);
+  };
+  while (i < n) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+        i++;
+        continue;
+      }
+      field += c;
+      i++;
+      continue;
+    }
+    if (c === '"') {
+      if (field.trim() !== '')
+        throw new CsvError(messages.csvMalformed + `a quote in the middle of a field on line ${rows.length + 1}.`);
+      field = '';
+      quoted = true;
+      i++;
+    } else if (c === ',') {
+      endField();
+      i++;
+    } else if (c === '\r' || c === '\n') {
+      endRow();
+      i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
+    } else {
+      field += c;
+      i++;
+    }
+  }
+  if (quoted) throw new CsvError(messages.csvMalformed + 'a quoted field is never closed.');
+  if (field !== '' || row.length > 0) endRow();
+  return rows;
+}
+
+const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** Valid Till normalised to YYYY-MM-DD (spec §5); '' when it is not a date. */
+export function normaliseDate(raw: string): string {
+  const s = raw.trim();
+  if (!s) return '';
+  let y: number, m: number, d: number;
+  let match: RegExpExecArray | null;
+  if ((match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ].*)?$/.exec(s))) {
+    [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s))) {
+    // M/D/YYYY, as spreadsheets in the US locale write it.
+    [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else if ((match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(s))) {
+    // D.M.YYYY, as European spreadsheets write it.
+    [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else {
+    const t = Date.parse(`${s} UTC`);
+    if (Number.isNaN(t)) return '';
+    const dt = new Date(t);
+    [y, m, d] = [dt.getUTCFullYear(), dt.getUTCMonth() + 1, dt.getUTCDate()];
+  }
+  const iso = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const check = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(check.getTime()) && check.toISOString().slice(0, 10) === iso ? iso : '';
+}
+
+/** Reads a CSV file's text into bulk rows (header row required; completely empty rows dropped). */
+export function csvToBulkRows(text: string): BulkRowFields[] {
+  const table = parseCsv(text);
+  const header = table[0];
+  if (!header || header.every((h) => h.trim() === '')) throw new CsvError(messages.csvEmpty);
+  const index = new Map(header.map((h, i) => [normaliseHeader(h), i]));
+  const missing = giftCardCsvColumns.filter((c) => !index.has(normaliseHeader(c.header))).map((c) => c.header);
+  if (missing.length) throw new CsvError(messages.csvMissingColumns + missing.join(', '));
+  const rows: BulkRowFields[] = [];
+  for (let r = 1; r < table.length; r++) {
+    const cells = table[r]!;
+    if (cells.every((c) => c.trim() === '')) continue; // spec §4: a completely empty row is dropped
+    const row = { cardPicture: '' } as BulkRowFields;
+    for (const col of giftCardCsvColumns) {
+      const raw = (cells[index.get(normaliseHeader(col.header))!] ?? '').trim();
+      row[col.key] = col.key === 'validTill' ? normaliseDate(raw) || raw : raw;
+    }
+    rows.push(row);
+  }
+  if (rows.length === 0) throw new CsvError(messages.csvEmpty);
+  if (rows.length > limits.csvMaxRows) throw new CsvError(messages.csvTooManyRows);
+  return rows;
+}
+
+const isNonNegativeInt = (s: string, maxDigits = 10) =>
+  new RegExp(`^\\d{1,${maxDigits}}$`).test(s.trim()) && Number(s) <= limits.int32Max;
+
+/** One row's own errors (spec §5 bulk messages), in column order. `today` is YYYY-MM-DD. */
+export function bulkRowErrors(row: Partial<BulkRowFields>, today = todayIso()): string[] {
+  const v = (k: keyof BulkRowFields) => String(row[k] ?? '').trim();
+  const errors: string[] = [];
+  if (!v('serialNumber')) errors.push(messages.csvSerialRequired);
+  if (!v('controlCode')) errors.push(messages.csvControlCodeRequired);
+  if (!isNonNegativeInt(v('price'))) errors.push(messages.csvCoinPriceInteger);
+  if (!v('currency')) errors.push(messages.csvCurrencyRequired);
+  if (!isNonNegativeInt(v('amount'))) errors.push(messages.csvAmountInteger);
+  if (!v('storeName')) errors.push(messages.csvStoreNameRequired);
+  if (!v('storeAddress')) errors.push(messages.csvStoreAddressRequired);
+  const date = v('validTill');
+  if (!date) errors.push(messages.csvValidTillRequired);
+  else {
+    const iso = normaliseDate(date);
+    if (!iso) errors.push(messages.csvValidTillInvalid);
+    else if (iso < today) errors.push(messages.csvValidTillPast);
+  }
+  const expiry = v('expiryDuration');
+  if (!/^\d+$/.test(expiry)) errors.push(messages.csvExpiryDurationInteger);
+  else if (expiry.length > limits.expiryDurationMaxDigits) errors.push(messages.csvExpiryDurationTooLong);
+  return errors;
+}
+
+/**
+ * Every row's errors: its own, plus uniqueness against the other rows (spec §5: 'Serial number
+ * should be unique.' / 'Control code should be unique.'; case-insensitive, trimmed).
+ */
+export function validateBulkRows<T extends Partial<BulkRowFields>>(rows: T[], today = todayIso()): string[][] {
+  const count = (key: 'serialNumber' | 'controlCode') => {
+    const m = new Map<string, number>();
+    for (const r of rows) {
+      const k = String(r[key] ?? '')
+        .trim()
+        .toLowerCase();
+      if (k) m.set(k, (m.get(k) ?? 0) + 1);
+    }
+    return m;
+  };
+  const serials = count('serialNumber');
+  const codes = count('controlCode');
+  return rows.map((r) => {
+    const errors = bulkRowErrors(r, today);
+    const s = String(r.serialNumber ?? '')
+      .trim()
+      .toLowerCase();
+    const c = String(r.controlCode ?? '')
+      .trim()
+      .toLowerCase();
+    if (s && (serials.get(s) ?? 0) > 1) errors.push(messages.csvSerialUnique);
+    if (c && (codes.get(c) ?? 0) > 1) errors.push(messages.csvControlCodeUnique);
+    return errors;
+  });
+}
+
+/** spec §4 Bulk rows: the status a row shows. */
+export type BulkRowStatus = 'errors' | 'imageMissing' | 'ready';
+export function bulkRowStatus(row: Pick<BulkRow, 'hasErrors' | 'cardPicture'>): BulkRowStatus {
+  if (row.hasErrors) return 'errors';
+  return row.cardPicture ? 'ready' : 'imageMissing';
+}
+export const bulkRowStatusLabel: Record<BulkRowStatus, string> = {
+  errors: 'Show Errors',
+  imageMissing: 'Image Missing',
+  ready: 'Successfull', // spec §4, verbatim
+};
+
+/** The template file (header row + one example row), CRLF as RFC 4180 says. */
+export function giftCardCsvTemplate(): string {
+  const esc = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const header = giftCardCsvColumns.map((c) => c.header).join(',');
+  const example = giftCardCsvColumns.map((c) => esc(giftCardCsvExample[c.key])).join(',');
+  return `${header}\r\n${example}\r\n`;
+}
+
+/** A bulk row as the server turns it into a card (after validateBulkRows found no errors). */
+export function bulkRowToCard(row: BulkRowFields) {
+  return {
+    serialNumber: row.serialNumber.trim(),
+    controlCode: row.controlCode.trim(),
+    price: Number(row.price),
+    currency: row.currency.trim(),
+    amount: Number(row.amount),
+    storeName: row.storeName.trim(),
+    storeAddress: row.storeAddress.trim(),
+    validTill: normaliseDate(row.validTill),
+    expiryDuration: Number(row.expiryDuration),
+    cardPicture: row.cardPicture.trim(),
+  };
+}
