@@ -1,0 +1,175 @@
+import { describe, expect, test } from 'vitest';
+import {
+  bulkRowErrors,
+  bulkRowStatus,
+  bulkRowStatusLabel,
+  bulkRowToCard,
+  csvToBulkRows,
+  CsvError,
+  giftCardCsvColumns,
+  giftCardCsvTemplate,
+  normaliseDate,
+  parseCsv,
+  validateBulkRows,
+  type BulkRowFields,
+} from '../src/csv.js';
+import { messages } from '../src/messages.js';
+
+const header = giftCardCsvColumns.map((c) => c.header).join(',');
+const today = '2026-06-15';
+const valid: BulkRowFields = {
+  serialNumber: 'SN-1',
+  controlCode: 'CC-1',
+  price: '500',
+  currency: 'SEK',
+  amount: '100',
+  storeName: 'corner shop',
+  storeAddress: 'main street 1',
+  validTill: '2030-12-31',
+  expiryDuration: '60',
+  cardPicture: '',
+};
+
+describe('parseCsv (RFC 4180)', () => {
+  test('quoted commas, escaped quotes, newlines inside quotes, CRLF and LF', () => {
+    expect(parseCsv('a,"b, c","say ""hi"""\r\n1,"line\nbreak",3\n')).toEqual([
+      ['a', 'b, c', 'say "hi"'],
+      ['1', 'line\nbreak', '3'],
+    ]);
+  });
+
+  test('a leading BOM is ignored; a last line without newline is kept', () => {
+    expect(parseCsv('\uFEFFx,y\n1,2')).toEqual([
+      ['x', 'y'],
+      ['1', '2'],
+    ]);
+  });
+
+  test('malformed files are refused with a clear message, never a hang', () => {
+    expect(() => parseCsv('a,"never closed\n1,2')).toThrow(CsvError);
+    expect(() => parseCsv('a,"never closed\n1,2')).toThrow(messages.csvMalformed);
+    expect(() => parseCsv('a,b"c",d')).toThrow(/quote in the middle/);
+    expect(() => parseCsv('PK\u0003\u0004\u0000\u0000binary')).toThrow(/not a text file/);
+    expect(() => parseCsv('x,'.repeat(100_000))).toThrow(/more than 100 columns/);
+  });
+
+  test('more rows than the limit are refused', () => {
+    expect(() => parseCsv('h\n' + '1\n'.repeat(11), 10)).toThrow(messages.csvTooManyRows);
+  });
+});
+
+describe('normaliseDate (spec §5: Valid Till normalised to YYYY-MM-DD)', () => {
+  test.each([
+    ['2030-12-31', '2030-12-31'],
+    ['2030/1/5', '2030-01-05'],
+    ['2030-12-31T10:00:00Z', '2030-12-31'],
+    ['12/31/2030', '2030-12-31'],
+    ['31.12.2030', '2030-12-31'],
+    ['Dec 31, 2030', '2030-12-31'],
+    ['31 December 2030', '2030-12-31'],
+    ['2030-02-30', ''],
+    ['13/45/2030', ''],
+    ['next tuesday', ''],
+    ['', ''],
+  ])('%s → %s', (raw, iso) => {
+    expect(normaliseDate(raw)).toBe(iso);
+  });
+});
+
+describe('csvToBulkRows', () => {
+  test('uses the header row (any order, any case), trims, normalises dates, drops completely empty rows', () => {
+    const shuffled = [...giftCardCsvColumns].reverse().map((c) => c.header.toUpperCase());
+    const text = `${shuffled.join(',')}\r\n60," 12/31/2030 ",addr,"shop, north",100,SEK,500,CC-1, SN-1 \r\n,,,,,,,,\r\n\r\n`;
+    const rows = csvToBulkRows(text);
+    expect(rows).toEqual([{ ...valid, storeName: 'shop, north', storeAddress: 'addr' }]);
+  });
+
+  test('extra columns are ignored; missing columns are named', () => {
+    expect(csvToBulkRows(`${header},Notes\nSN-1,CC-1,500,SEK,100,shop,addr,2030-12-31,60,hello`)).toHaveLength(1);
+    expect(() => csvToBulkRows('Serial Number,Control Code\nA,B')).toThrow(
+      messages.csvMissingColumns +
+        'Coin Price, Currency, Amount, Store Name, Store Address, Valid Till, Expiry Duration in Minutes',
+    );
+  });
+
+  test('a file with only a header, or nothing, has no rows', () => {
+    expect(() => csvToBulkRows(`${header}\n\n`)).toThrow(messages.csvEmpty);
+    expect(() => csvToBulkRows('')).toThrow(messages.csvEmpty);
+  });
+
+  test('the template is a header row plus one valid example', () => {
+    const rows = csvToBulkRows(giftCardCsvTemplate());
+    expect(giftCardCsvTemplate().split('\r\n')[0]).toBe(header);
+    expect(rows).toHaveLength(1);
+    expect(validateBulkRows(rows, today)).toEqual([[]]);
+  });
+});
+
+describe('row validation (spec §5 Bulk CSV row messages)', () => {
+  test('a valid row has no errors', () => {
+    expect(bulkRowErrors(valid, today)).toEqual([]);
+  });
+
+  test('every message, verbatim', () => {
+    const empty = Object.fromEntries(Object.keys(valid).map((k) => [k, ''])) as BulkRowFields;
+    expect(bulkRowErrors(empty, today)).toEqual([
+      'Serial number is required.',
+      'Control Code is required.',
+      'Coin Price should be a valid integer value.',
+      'Currency is required.',
+      'Amount should be a valid integer value.',
+      'Store Name is required.',
+      'Store Address is required.',
+      'Valid till date is required.',
+      'Expiry Duration should be a valid integer value.',
+    ]);
+    expect(bulkRowErrors({ ...valid, validTill: '2026-06-14' }, today)).toEqual([
+      'Valid till date can not be from past.',
+    ]);
+    expect(bulkRowErrors({ ...valid, validTill: today }, today)).toEqual([]);
+    expect(bulkRowErrors({ ...valid, price: '12.5', amount: 'ten', expiryDuration: '-1' }, today)).toEqual([
+      'Coin Price should be a valid integer value.',
+      'Amount should be a valid integer value.',
+      'Expiry Duration should be a valid integer value.',
+    ]);
+    expect(bulkRowErrors({ ...valid, expiryDuration: '12345' }, today)).toEqual([messages.csvExpiryDurationTooLong]);
+    expect(bulkRowErrors({ ...valid, validTill: 'someday' }, today)).toEqual([messages.csvValidTillInvalid]);
+  });
+
+  test('serial numbers and control codes must be unique against the other rows (case and spaces ignored)', () => {
+    const rows = [
+      valid,
+      { ...valid, serialNumber: ' sn-1 ', controlCode: 'CC-2' },
+      { ...valid, serialNumber: 'SN-3', controlCode: 'cc-1' },
+      { ...valid, serialNumber: 'SN-4', controlCode: 'CC-4' },
+    ];
+    expect(validateBulkRows(rows, today)).toEqual([
+      ['Serial number should be unique.', 'Control code should be unique.'],
+      ['Serial number should be unique.'],
+      ['Control code should be unique.'],
+      [],
+    ]);
+  });
+
+  test('row status and its label (spec §4, Successfull verbatim)', () => {
+    expect(bulkRowStatus({ hasErrors: true, cardPicture: 'x' })).toBe('errors');
+    expect(bulkRowStatus({ hasErrors: false, cardPicture: '' })).toBe('imageMissing');
+    expect(bulkRowStatus({ hasErrors: false, cardPicture: 'http://x/a.png' })).toBe('ready');
+    expect(bulkRowStatusLabel).toEqual({ errors: 'Show Errors', imageMissing: 'Image Missing', ready: 'Successfull' });
+  });
+
+  test('a valid row becomes a card with numbers and an ISO date', () => {
+    expect(bulkRowToCard({ ...valid, validTill: '12/31/2030', cardPicture: ' http://x/a.png ' })).toEqual({
+      serialNumber: 'SN-1',
+      controlCode: 'CC-1',
+      price: 500,
+      currency: 'SEK',
+      amount: 100,
+      storeName: 'corner shop',
+      storeAddress: 'main street 1',
+      validTill: '2030-12-31',
+      expiryDuration: 60,
+      cardPicture: 'http://x/a.png',
+    });
+  });
+});
