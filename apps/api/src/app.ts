@@ -11,6 +11,7 @@ import { messages } from '@strideadmin/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/index.js';
+import { giftCardRoutes } from './modules/gift-cards/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { localUploadRoutes, uploadRoutes } from './modules/uploads/index.js';
 import { profileRoutes } from './modules/profile/index.js';
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, jwtSecret, logger }: AppDeps)
       await api.register(userRoutes, { db: database.db });
       await api.register(uploadRoutes, { storage });
       await api.register(profileRoutes, { db: database.db });
+      await api.register(giftCardRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );

@@ -162,13 +162,18 @@ const isNonNegativeInt = (s: string, maxDigits = 10) =>
 export function bulkRowErrors(row: Partial<BulkRowFields>, today = todayIso()): string[] {
   const v = (k: keyof BulkRowFields) => String(row[k] ?? '').trim();
   const errors: string[] = [];
-  if (!v('serialNumber')) errors.push(messages.csvSerialRequired);
-  if (!v('controlCode')) errors.push(messages.csvControlCodeRequired);
+  // The same length limits as the single-card form (schemas/gift-cards.ts).
+  const text = (k: keyof BulkRowFields, required: string, max: number, tooLong: string) => {
+    if (!v(k)) errors.push(required);
+    else if (v(k).length > max) errors.push(tooLong);
+  };
+  text('serialNumber', messages.csvSerialRequired, 100, messages.csvSerialTooLong);
+  text('controlCode', messages.csvControlCodeRequired, 100, messages.csvControlCodeTooLong);
   if (!isNonNegativeInt(v('price'))) errors.push(messages.csvCoinPriceInteger);
-  if (!v('currency')) errors.push(messages.csvCurrencyRequired);
+  text('currency', messages.csvCurrencyRequired, 50, messages.csvCurrencyTooLong);
   if (!isNonNegativeInt(v('amount'))) errors.push(messages.csvAmountInteger);
-  if (!v('storeName')) errors.push(messages.csvStoreNameRequired);
-  if (!v('storeAddress')) errors.push(messages.csvStoreAddressRequired);
+  text('storeName', messages.csvStoreNameRequired, 255, messages.csvStoreNameTooLong);
+  text('storeAddress', messages.csvStoreAddressRequired, 500, messages.csvStoreAddressTooLong);
   const date = v('validTill');
   if (!date) errors.push(messages.csvValidTillRequired);
   else {

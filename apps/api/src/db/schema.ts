@@ -57,8 +57,8 @@ export const giftCards = pgTable(
   'gift_cards',
   {
     id: serial('id').primaryKey(),
-    serialNumber: text('serial_number').notNull().unique(),
-    controlCode: text('control_code').notNull().unique(),
+    serialNumber: text('serial_number').notNull(),
+    controlCode: text('control_code').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     storeName: text('store_name').notNull(),
@@ -73,6 +73,9 @@ export const giftCards = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
+    // Unique whatever the case: 'gc-1' and 'GC-1' are the same card (as the CSV check compares them).
+    uniqueIndex('gift_cards_serial_number_lower_key').on(sql`lower(${t.serialNumber})`),
+    uniqueIndex('gift_cards_control_code_lower_key').on(sql`lower(${t.controlCode})`),
     index('gift_cards_user_id_idx').on(t.userId),
     index('gift_cards_valid_till_idx').on(t.validTill),
     index('gift_cards_created_at_idx').on(t.createdAt),

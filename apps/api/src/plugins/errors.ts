@@ -30,6 +30,19 @@ const unavailableCodes = new Set([
   '53300', // too_many_connections
 ]);
 
+// Values the database cannot store (a NUL character, a key too long to index, a number or date out
+// of range): the request's fault, answered 400, never a 500.
+const unstorableCodes = new Set(['22021', '22P05', '54000', '22001', '22003', '22007', '22008']);
+
+function isUnstorableValue(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && unstorableCodes.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
     const code = (e as { code?: unknown }).code;
@@ -70,6 +83,10 @@ export const errorsPlugin = fp(
       if (hasZodFastifySchemaValidationErrors(err)) {
         const errors = [...new Set(err.validation.map((v) => v.message))];
         return reply.status(400).send({ message: errors.length === 1 ? errors[0] : messages.validationFailed, errors });
+      }
+      if (isUnstorableValue(err)) {
+        request.log.info({ err: { code: (err as { code?: string }).code, message: err.message } }, 'unstorable value');
+        return reply.status(400).send({ message: messages.valueNotStorable });
       }
       if (isDatabaseUnavailable(err)) {
         request.log.error({ err }, 'database unavailable');

@@ -1,0 +1,1 @@
+export { giftCardRoutes } from './routes.js';

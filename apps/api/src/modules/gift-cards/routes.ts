@@ -1,0 +1,175 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bulkRowResultSchema,
+  createdIdSchema,
+  createGiftCardSchema,
+  errorEnvelopeSchema,
+  giftCardCsvTemplate,
+  giftCardSchema,
+  idParamsSchema,
+  limits,
+  listGiftCardsQuerySchema,
+  listResponse,
+  messages,
+  multipleGiftCardsSchema,
+  okEnvelope,
+  updateGiftCardSchema,
+} from '@strideadmin/contract';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../plugins/errors.js';
+import { importGiftCards } from './bulk-import.js';
+import { createGiftCard, deleteGiftCard, getGiftCard, listGiftCards, updateGiftCard } from './service.js';
+
+const failure = errorEnvelopeSchema;
+/** What every admin call may answer besides its success: bad input, no token, not an admin. */
+const adminFailures = { 400: failure, 401: failure, 403: failure } as const;
+const admin = { tags: ['gift-cards'], security: [{ bearer: [] }] };
+
+/**
+ * POST /multiplegiftcard carries up to limits.csvMaxRows rows as JSON: the CSV's own text
+ * (limits.csvMaxBytes) plus, a row, the JSON keys and quotes and a card picture URL (2 KiB).
+ * Only an administrator's request gets this far: requireAdmin runs before the body is read.
+ */
+export const bulkBodyLimit = limits.csvMaxBytes + limits.csvMaxRows * 2048;
+
+export const csvTemplateFileName = 'gift-cards-template.csv';
+
+export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  r.get(
+    '/giftcard',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          'A page of gift cards, filtered by serialNumber and storeName (contains, any case) and isExpired, with the filtered count',
+        querystring: listGiftCardsQuerySchema,
+        response: { 200: okEnvelope(listResponse(giftCardSchema)), ...adminFailures },
+      },
+    },
+    async (request) => ({ body: await listGiftCards(db, request.query) }),
+  );
+
+  // PUBLIC on purpose: spec §7 has the sample CSV "downloadable from public storage", and it holds
+  // no data (the header row and one made-up example). A static path: find-my-way matches it
+  // before /giftcard/:id.
+  r.get(
+    '/giftcard/csv-template',
+    {
+      schema: {
+        tags: ['gift-cards'],
+        summary: 'The gift-card CSV template: the header row of spec §3 and one example row (no token needed)',
+        response: {
+          200: { description: 'The CSV file, as an attachment', content: { 'text/csv': { schema: z.string() } } },
+        },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csvTemplateFileName}"`)
+        .send(giftCardCsvTemplate()),
+  );
+
+  r.get(
+    '/giftcard/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'One gift card, as an array of one (spec §7: the portal reads body[0])',
+        params: idParamsSchema,
+        response: { 200: okEnvelope(z.array(giftCardSchema)), ...adminFailures, 404: failure },
+      },
+    },
+    async (request) => {
+      const card = await getGiftCard(db, request.params.id);
+      if (!card) throw new HttpError(404, messages.giftCardNotFound);
+      return { body: [card] };
+    },
+  );
+
+  r.post(
+    '/giftcard',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Add one gift card; serial number and control code must be new',
+        body: createGiftCardSchema,
+        response: { 200: okEnvelope(createdIdSchema), ...adminFailures, 409: failure },
+      },
+    },
+    async (request) => {
+      const result = await createGiftCard(db, request.body);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.giftCardCreated, body: { id: result.id } };
+    },
+  );
+
+  r.put(
+    '/giftcard',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Update a gift card (spec §7 PUT /giftcard; price is the Coin Price); refusals carry errors[]',
+        body: updateGiftCardSchema,
+        response: { 200: okEnvelope(giftCardSchema), ...adminFailures, 404: failure, 409: failure },
+      },
+    },
+    async (request) => {
+      const result = await updateGiftCard(db, request.body);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.giftCardUpdated, body: result.card };
+    },
+  );
+
+  r.delete(
+    '/giftcard/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Delete a gift card',
+        params: idParamsSchema,
+        response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure },
+      },
+    },
+    async (request) => {
+      const result = await deleteGiftCard(db, request.params.id);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.giftCardDeleted, body: null };
+    },
+  );
+
+  r.post(
+    '/multiplegiftcard',
+    {
+      onRequest: app.requireAdmin,
+      bodyLimit: bulkBodyLimit,
+      schema: {
+        ...admin,
+        summary:
+          'Create gift cards from CSV rows (spec §7): 200 when every row was created, 201 with the rows that were not, each with its errors',
+        body: multipleGiftCardsSchema,
+        response: {
+          200: okEnvelope(z.array(bulkRowResultSchema)),
+          201: okEnvelope(z.array(bulkRowResultSchema)),
+          ...adminFailures,
+          413: failure,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { failed } = await importGiftCards(db, request.body.giftCards);
+      if (failed.length === 0) return reply.status(200).send({ message: messages.giftCardsCreated, body: [] });
+      return reply.status(201).send({ message: messages.giftCardsPartlyCreated, body: failed });
+    },
+  );
+}

@@ -1,0 +1,121 @@
+import { and, asc, desc, eq, not, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  type CreateGiftCard,
+  type GiftCard,
+  type giftCardSortColumns,
+  type ListResponse,
+  type listGiftCardsQuerySchema,
+  messages,
+  type UpdateGiftCard,
+} from '@strideadmin/contract';
+import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { giftCardColumnsWithExpiry, giftCardIsExpired, toGiftCard } from '../../db/gift-card-expiry.js';
+import { giftCards } from '../../db/schema.js';
+import { containsInsensitive } from '../../db/search.js';
+import { type Refusal, refuse } from '../users/index.js';
+
+export type ListGiftCardsQuery = z.output<typeof listGiftCardsQuerySchema>;
+
+/** The unique constraints of gift_cards (case-insensitive unique indexes, migration 0002) and what a taken value answers. */
+export const serialNumberConstraint = 'gift_cards_serial_number_lower_key';
+export const controlCodeConstraint = 'gift_cards_control_code_lower_key';
+
+/** A unique violation of gift_cards as the 409 it answers; undefined for any other error. */
+function takenRefusal(err: unknown): Refusal | undefined {
+  if (isUniqueViolation(err, serialNumberConstraint)) return refuse(409, messages.serialTaken);
+  if (isUniqueViolation(err, controlCodeConstraint)) return refuse(409, messages.controlCodeTaken);
+  return undefined;
+}
+
+const sortColumns = {
+  id: giftCards.id,
+  serialNumber: giftCards.serialNumber,
+  storeName: giftCards.storeName,
+  price: giftCards.price,
+  amount: giftCards.amount,
+  validTill: giftCards.validTill,
+  createdAt: giftCards.createdAt,
+} satisfies Record<(typeof giftCardSortColumns)[number], AnyPgColumn>;
+
+/**
+ * GET /giftcard: one page of the filtered cards and the filtered total. serialNumber and
+ * storeName are case-insensitive "contains" (trigram-indexed); isExpired filters by the expiry
+ * rule at `now`, the same expression the answers carry, so it is never stale. Ties on the sort
+ * column are broken by id, so a card never shows on two pages.
+ */
+export async function listGiftCards(
+  db: Db,
+  query: ListGiftCardsQuery,
+  now = new Date(),
+): Promise<ListResponse<GiftCard>> {
+  const expired = giftCardIsExpired(now);
+  const where = and(
+    query.serialNumber ? containsInsensitive(giftCards.serialNumber, query.serialNumber) : undefined,
+    query.storeName ? containsInsensitive(giftCards.storeName, query.storeName) : undefined,
+    query.isExpired === undefined ? undefined : query.isExpired === 'true' ? expired : not(expired),
+  );
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, totals] = await Promise.all([
+    db
+      .select(giftCardColumnsWithExpiry(now))
+      .from(giftCards)
+      .where(where)
+      .orderBy(direction(sortColumns[query.sort]), direction(giftCards.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(giftCards)
+      .where(where),
+  ]);
+  return { rows: rows.map(toGiftCard), count: totals[0]?.n ?? 0 };
+}
+
+/** GET /giftcard/{id}. */
+export async function getGiftCard(db: Db, id: number, now = new Date()): Promise<GiftCard | undefined> {
+  const [row] = await db.select(giftCardColumnsWithExpiry(now)).from(giftCards).where(eq(giftCards.id, id));
+  return row ? toGiftCard(row) : undefined;
+}
+
+/** POST /giftcard. The unique constraints decide (no check-then-insert): two requests at once cannot both win. */
+export async function createGiftCard(db: Db, input: CreateGiftCard): Promise<{ ok: true; id: number } | Refusal> {
+  try {
+    const [row] = await db.insert(giftCards).values(input).returning({ id: giftCards.id });
+    if (!row) throw new Error('insert returned no row');
+    return { ok: true, id: row.id };
+  } catch (err) {
+    const refusal = takenRefusal(err);
+    if (refusal) return refusal;
+    throw err;
+  }
+}
+
+/** PUT /giftcard (spec §7): the card fields of `updateId`; redemption (user, time) stays as it is. */
+export async function updateGiftCard(
+  db: Db,
+  input: UpdateGiftCard,
+  now = new Date(),
+): Promise<{ ok: true; card: GiftCard } | Refusal> {
+  const { updateId, ...fields } = input;
+  try {
+    const [row] = await db
+      .update(giftCards)
+      .set({ ...fields, updatedAt: sql`now()` })
+      .where(eq(giftCards.id, updateId))
+      .returning(giftCardColumnsWithExpiry(now));
+    return row ? { ok: true, card: toGiftCard(row) } : refuse(404, messages.giftCardNotFound);
+  } catch (err) {
+    const refusal = takenRefusal(err);
+    if (refusal) return refusal;
+    throw err;
+  }
+}
+
+/** DELETE /giftcard/{id}. */
+export async function deleteGiftCard(db: Db, id: number): Promise<{ ok: true } | Refusal> {
+  const deleted = await db.delete(giftCards).where(eq(giftCards.id, id)).returning({ id: giftCards.id });
+  return deleted.length > 0 ? { ok: true } : refuse(404, messages.giftCardNotFound);
+}
