@@ -1,0 +1,45 @@
+import { useNavigate } from 'react-router';
+import { giftCardFromForm, messages, type GiftCardForm } from '@strideadmin/contract';
+import { Card } from '../../components/card';
+import { PageHeader } from '../../components/page-header';
+import { paths } from '../../lib/paths';
+import { toast } from '../../lib/toast';
+import { useCreateGiftCard } from './api/create-gift-card';
+import { CardForm } from './card-form';
+import { useGoBack } from './use-go-back';
+
+/** /add-card: one new gift card through the card form; success goes to the list (as an edit does, spec §4). */
+export function AddCardPage() {
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const createGiftCard = useCreateGiftCard();
+
+  async function save(values: GiftCardForm) {
+    const res = await createGiftCard.mutateAsync(giftCardFromForm(values));
+    toast.success(res.message ?? messages.giftCardCreated);
+    void navigate(paths.cardList);
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title="Add Gift Card" description="Every field is required." />
+      <Card>
+        <CardForm
+          label="Add gift card"
+          defaultValues={{
+            serialNumber: '',
+            controlCode: '',
+            currency: '',
+            storeName: '',
+            storeAddress: '',
+            validTill: '',
+            cardPicture: '',
+          }}
+          submitLabel="Add Gift Card"
+          onSubmit={save}
+          onCancel={goBack}
+        />
+      </Card>
+    </div>
+  );
+}
