@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   changePasswordSchema,
-  genderOptions,
   messages,
   todayIso,
   updateProfileSchema,
@@ -12,8 +11,8 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { FileUpload } from '../../components/file-upload';
 import { Form, useZodForm } from '../../components/form';
-import { SelectField } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
+import { PersonFields } from '../../components/person-fields';
 import { TextInput } from '../../components/text-input';
 import { ApiError } from '../../lib/api-client';
 import { session, useSession } from '../../lib/session';
@@ -111,45 +110,7 @@ function PersonalInformation({ user }: { user: SessionUser }) {
           error={errors.dob?.message}
           {...form.register('dob', { setValueAs: (v: string | null) => (v ? v : null) })}
         />
-        <TextInput
-          label="Height (cm)"
-          type="number"
-          min={0}
-          step="any"
-          error={errors.height?.message}
-          {...form.register('height', { valueAsNumber: true })}
-        />
-        <TextInput
-          label="Weight (kg)"
-          type="number"
-          min={0}
-          step="any"
-          error={errors.weight?.message}
-          {...form.register('weight', { valueAsNumber: true })}
-        />
-        <SelectField
-          control={form.control}
-          name="gender"
-          label="Gender"
-          options={genderOptions}
-          placeholder="Select gender"
-        />
-        <TextInput
-          label="Total Coins"
-          type="number"
-          min={0}
-          step={1}
-          error={errors.totalCoins?.message}
-          {...form.register('totalCoins', { valueAsNumber: true })}
-        />
-        <TextInput
-          label="Daily Foot-Step Goal"
-          type="number"
-          min={0}
-          step={1}
-          error={errors.dailyFSGoal?.message}
-          {...form.register('dailyFSGoal', { valueAsNumber: true })}
-        />
+        <PersonFields form={form} />
         <div className="flex justify-end sm:col-span-2">
           <Button type="submit" loading={updateProfile.isPending} disabled={uploading}>
             Save

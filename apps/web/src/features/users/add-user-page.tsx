@@ -1,18 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  createUserSchema,
-  genderOptions,
-  messages,
-  roleOptions,
-  trackingOptions,
-  type CreateUser,
-} from '@strideadmin/contract';
+import { createUserSchema, messages, roleOptions, trackingOptions, type CreateUser } from '@strideadmin/contract';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { Form, useZodForm } from '../../components/form';
 import { SelectField } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
+import { PersonFields } from '../../components/person-fields';
 import { TextInput } from '../../components/text-input';
 import { ApiError } from '../../lib/api-client';
 import { hrefs, paths } from '../../lib/paths';
@@ -76,45 +70,7 @@ export function AddUserPage() {
             error={errors.email?.message}
             {...form.register('email')}
           />
-          <TextInput
-            label="Height (cm)"
-            type="number"
-            min={0}
-            step="any"
-            error={errors.height?.message}
-            {...form.register('height', { valueAsNumber: true })}
-          />
-          <TextInput
-            label="Weight (kg)"
-            type="number"
-            min={0}
-            step="any"
-            error={errors.weight?.message}
-            {...form.register('weight', { valueAsNumber: true })}
-          />
-          <SelectField
-            control={form.control}
-            name="gender"
-            label="Gender"
-            options={genderOptions}
-            placeholder="Select gender"
-          />
-          <TextInput
-            label="Total Coins"
-            type="number"
-            min={0}
-            step={1}
-            error={errors.totalCoins?.message}
-            {...form.register('totalCoins', { valueAsNumber: true })}
-          />
-          <TextInput
-            label="Daily Foot-Step Goal"
-            type="number"
-            min={0}
-            step={1}
-            error={errors.dailyFSGoal?.message}
-            {...form.register('dailyFSGoal', { valueAsNumber: true })}
-          />
+          <PersonFields form={form} />
           <SelectField control={form.control} name="role" label="Role" options={roleOptions} requiredMark />
           <SelectField control={form.control} name="isTracking" label="Tracking" options={trackingOptions} />
           <div className="flex justify-end gap-3 sm:col-span-2">

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  genderOptions,
   messages,
   resetUserPasswordFormSchema,
   roleOptions,
@@ -17,6 +16,7 @@ import { Form, useZodForm } from '../../components/form';
 import { SelectField } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
+import { PersonFields } from '../../components/person-fields';
 import { TextInput } from '../../components/text-input';
 import { ApiError } from '../../lib/api-client';
 import { hrefs, paths } from '../../lib/paths';
@@ -92,45 +92,7 @@ function EditUserForm({ user }: { user: UserDetail }) {
           error={errors.dob?.message}
           {...form.register('dob', { setValueAs: (v: string | null) => (v ? v : null) })}
         />
-        <TextInput
-          label="Height (cm)"
-          type="number"
-          min={0}
-          step="any"
-          error={errors.height?.message}
-          {...form.register('height', { valueAsNumber: true })}
-        />
-        <TextInput
-          label="Weight (kg)"
-          type="number"
-          min={0}
-          step="any"
-          error={errors.weight?.message}
-          {...form.register('weight', { valueAsNumber: true })}
-        />
-        <SelectField
-          control={form.control}
-          name="gender"
-          label="Gender"
-          options={genderOptions}
-          placeholder="Select gender"
-        />
-        <TextInput
-          label="Total Coins"
-          type="number"
-          min={0}
-          step={1}
-          error={errors.totalCoins?.message}
-          {...form.register('totalCoins', { valueAsNumber: true })}
-        />
-        <TextInput
-          label="Daily Foot-Step Goal"
-          type="number"
-          min={0}
-          step={1}
-          error={errors.dailyFSGoal?.message}
-          {...form.register('dailyFSGoal', { valueAsNumber: true })}
-        />
+        <PersonFields form={form} />
         <SelectField control={form.control} name="role" label="Role" options={roleOptions} />
         <SelectField control={form.control} name="isActive" label="Status" options={statusOptions} />
         <SelectField control={form.control} name="isTracking" label="Tracking" options={trackingOptions} />
