@@ -95,6 +95,34 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: paths.cardList,
+                lazy: () =>
+                  loadChunk(() => import('../features/gift-cards/card-list-page')).then((m) => ({
+                    Component: m.CardListPage,
+                  })),
+              },
+              {
+                path: paths.addCard,
+                lazy: () =>
+                  loadChunk(() => import('../features/gift-cards/add-card-page')).then((m) => ({
+                    Component: m.AddCardPage,
+                  })),
+              },
+              {
+                path: paths.updateCard,
+                lazy: () =>
+                  loadChunk(() => import('../features/gift-cards/update-card-page')).then((m) => ({
+                    Component: m.UpdateCardPage,
+                  })),
+              },
+              {
+                path: paths.addMultipleCard,
+                lazy: () =>
+                  loadChunk(() => import('../features/gift-cards/add-multiple-cards-page')).then((m) => ({
+                    Component: m.AddMultipleCardsPage,
+                  })),
+              },
+              {
                 path: paths.profile,
                 lazy: () =>
                   loadChunk(() => import('../features/profile/profile-page')).then((m) => ({

@@ -1,0 +1,405 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useBlocker, useNavigate } from 'react-router';
+import { messages } from '@strideadmin/contract';
+import { Button } from '../../components/button';
+import { ButtonLink } from '../../components/button-link';
+import { Card } from '../../components/card';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FileUpload } from '../../components/file-upload';
+import { PageHeader } from '../../components/page-header';
+import { paths } from '../../lib/paths';
+import { handleApiError } from '../../lib/query-client';
+import { toast } from '../../lib/toast';
+import { checkImageFile } from '../../lib/upload';
+import { useCreateMultipleGiftCards } from './api/create-multiple-gift-cards';
+import {
+  bulkReducer,
+  canCreate,
+  countRows,
+  emptyBulkState,
+  filterRows,
+  needsSkipWarning,
+  rowsToCreate,
+  type BulkCounts,
+  type CsvFields,
+  type StatusFilter,
+} from './bulk/bulk-rows';
+import { BulkSummary } from './bulk/bulk-summary';
+import { BulkTable } from './bulk/bulk-table';
+import { ImageTools } from './bulk/image-tools';
+import { matchImagesToRows, type ImageMatchReport } from './bulk/match-images';
+import { checkCsvFile } from './bulk/parse-bulk-csv';
+import { ProgressBar } from './bulk/progress-bar';
+import { prepareCsvWorker, readCsvFile } from './bulk/read-csv-file';
+import { RowErrorsDialog } from './bulk/row-errors-dialog';
+import { useImageUploads } from './bulk/use-image-uploads';
+
+const apiBase = (import.meta.env.VITE_API_BASE ?? '/api').replace(/\/+$/, '');
+/** PRODUCT.md §3: the template is served by us (GET /giftcard/csv-template, public). */
+const templateUrl = `${apiBase}/giftcard/csv-template`;
+
+/** User Timing marks: how long a file takes from being chosen to its rows on screen. */
+export const importMarks = { chosen: 'bulk-import:file-chosen', shown: 'bulk-import:file-to-table' } as const;
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+const skippedWhy = (c: BulkCounts) =>
+  [
+    c.errors > 0 && `${c.errors.toLocaleString()} with errors`,
+    c.imageMissing > 0 && `${c.imageMissing.toLocaleString()} without an image`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+/**
+ * spec §2/§4/§5/§7 Add Multiple Gift Cards: a CSV file read into validated rows (in a worker),
+ * a table of them with their statuses, per-row and many-at-once images, the Errors dialog, and
+ * Create Gift Cards with its warning; a 201 answer leaves the rows that failed to fix and retry.
+ */
+export function AddMultipleCardsPage() {
+  const navigate = useNavigate();
+  const [state, dispatch] = useReducer(bulkReducer, emptyBulkState);
+  const [loadedFile, setLoadedFile] = useState<File | null>(null);
+  const [readingFile, setReadingFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<{ message: string; fileName: string } | null>(null);
+  const [replaceWith, setReplaceWith] = useState<File | null>(null);
+  const [filter, setFilter] = useState<StatusFilter>('all');
+  const [errorsRowId, setErrorsRowId] = useState<string | null>(null);
+  const [warnOpen, setWarnOpen] = useState(false);
+  const [createProgress, setCreateProgress] = useState<{ done: number; total: number } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [matchReport, setMatchReport] = useState<ImageMatchReport | null>(null);
+  const readAbort = useRef<AbortController | null>(null);
+  const measurePending = useRef(false);
+  const leaving = useRef(false);
+
+  const { enqueue: enqueueUploads, progress: uploadProgress } = useImageUploads(dispatch);
+  const create = useCreateMultipleGiftCards();
+  const creating = create.isPending;
+
+  const { rows, selected, epoch } = state;
+  const counts = useMemo(() => countRows(rows), [rows]);
+  const shown = useMemo(() => filterRows(rows, filter), [rows, filter]);
+  const errorsRow = useMemo(
+    () => (errorsRowId ? (rows.find((r) => r.id === errorsRowId) ?? null) : null),
+    [rows, errorsRowId],
+  );
+  const selectedWithoutErrors = useMemo(
+    () => (selected.size ? rows.reduce((n, r) => (selected.has(r.id) && !r.hasErrors ? n + 1 : n), 0) : 0),
+    [rows, selected],
+  );
+
+  // The CSV worker loads while the admin picks a file: reading starts at once.
+  useEffect(() => prepareCsvWorker(), []);
+
+  // The rows of a file are on screen: measure from the choice to the first paint after it.
+  useEffect(() => {
+    if (!measurePending.current) return;
+    measurePending.current = false;
+    const frame = requestAnimationFrame(() => {
+      try {
+        performance.measure(importMarks.shown, importMarks.chosen);
+      } catch {
+        // a browser without User Timing: nothing to report
+      }
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [rows]);
+
+  // Unsaved work: leaving the screen asks first (navigation in the app, and reload/close).
+  const hasWork = rows.length > 0;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      hasWork && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!hasWork) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [hasWork]);
+
+  async function readFile(file: File) {
+    readAbort.current?.abort();
+    setFileError(null);
+    setNotice(null);
+    setMatchReport(null);
+    const problem = checkCsvFile(file);
+    if (problem) {
+      setReadingFile(null);
+      setFileError({ message: problem, fileName: file.name });
+      return;
+    }
+    try {
+      performance.clearMeasures(importMarks.shown);
+      performance.mark(importMarks.chosen);
+    } catch {
+      // no User Timing
+    }
+    const ctrl = new AbortController();
+    readAbort.current = ctrl;
+    setReadingFile(file);
+    const result = await readCsvFile(file, { signal: ctrl.signal });
+    if (ctrl.signal.aborted) return;
+    setReadingFile(null);
+    if (!result.ok) {
+      setFileError({ message: result.message, fileName: file.name });
+      return;
+    }
+    measurePending.current = true;
+    setLoadedFile(file);
+    setFilter('all');
+    setErrorsRowId(null);
+    dispatch({ type: 'loaded', rows: result.rows });
+  }
+
+  function onCsv(file: File) {
+    // A table with work in it is replaced only when the admin says so (and only by a CSV file).
+    if (rows.length > 0 && !checkCsvFile(file)) setReplaceWith(file);
+    else void readFile(file);
+  }
+
+  const onImage = useCallback(
+    (id: string, file: File) => {
+      const problem = checkImageFile(file);
+      if (problem) {
+        toast.error(problem);
+        return;
+      }
+      enqueueUploads([{ file, rowIds: [id], epoch }]);
+    },
+    [enqueueUploads, epoch],
+  );
+
+  function onMatchFiles(files: File[]) {
+    const report = matchImagesToRows(files, rows);
+    setMatchReport(report);
+    enqueueUploads(report.matches.map((m) => ({ file: m.file, rowIds: [m.rowId], epoch })));
+  }
+
+  function onApplyToSelected(file: File) {
+    const problem = checkImageFile(file);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    const ids = rows.filter((r) => selected.has(r.id) && !r.hasErrors).map((r) => r.id);
+    enqueueUploads([{ file, rowIds: ids, epoch }]);
+  }
+
+  const onToggle = useCallback((id: string) => dispatch({ type: 'toggleSelected', id }), []);
+  const onToggleAll = useCallback(
+    (ids: readonly string[], on: boolean) => dispatch({ type: 'setSelected', ids, selected: on }),
+    [],
+  );
+  const onShowErrors = useCallback((id: string) => setErrorsRowId(id), []);
+
+  function onSaveRow(id: string, fields: CsvFields) {
+    dispatch({ type: 'edited', id, fields });
+    setErrorsRowId(null);
+  }
+
+  function onCreateClick() {
+    if (needsSkipWarning(counts)) setWarnOpen(true);
+    else void runCreate();
+  }
+
+  async function runCreate() {
+    setWarnOpen(false);
+    setNotice(null);
+    setMatchReport(null);
+    const payload = rowsToCreate(rows);
+    setCreateProgress({ done: 0, total: payload.length });
+    const outcome = await create.mutateAsync({
+      rows: payload,
+      onProgress: (done, total) => setCreateProgress({ done, total }),
+    });
+    setCreateProgress(null);
+    if (outcome.allCreated) {
+      // spec §4 After creation: every row was created: to the card list.
+      leaving.current = true;
+      toast.success(outcome.message ?? messages.giftCardsCreated);
+      void navigate(paths.cardList);
+      return;
+    }
+    if (outcome.error) handleApiError(outcome.error);
+    // spec §4: 201 replaces the table with the rows that failed (a request that failed outright
+    // takes out only what was created before it).
+    dispatch({ type: 'createSettled', sentIds: outcome.sentIds, failed: outcome.failed, replace: !outcome.error });
+    setFilter('all');
+    setErrorsRowId(null);
+    if (!outcome.error) toast.info(outcome.message ?? messages.giftCardsPartlyCreated);
+    if (outcome.created > 0 || outcome.failed.length > 0)
+      setNotice(
+        `${plural(outcome.created, 'gift card was', 'gift cards were')} created. ${
+          outcome.failed.length > 0
+            ? `${plural(outcome.failed.length, 'row was', 'rows were')} not: fix ${outcome.failed.length === 1 ? 'it' : 'them'} below and create again.`
+            : ''
+        }`.trim(),
+      );
+  }
+
+  const createHint = creating
+    ? 'Creating…'
+    : counts.updating > 0
+      ? 'Waiting for the images to finish uploading.'
+      : counts.ready > 0
+        ? `${plural(counts.ready, 'row', 'rows')} will be created.`
+        : rows.length > 0
+          ? 'Give at least one row without errors a picture to create it.'
+          : '';
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <PageHeader
+        title="Add Multiple Gift Cards"
+        description="Upload a CSV file of gift cards, check every row, give the rows their pictures, and create them all at once."
+        actions={
+          <a
+            href={templateUrl}
+            download="gift-cards-template.csv"
+            className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+          >
+            Download CSV Format
+          </a>
+        }
+      />
+
+      <Card title="CSV File">
+        <FileUpload
+          label="CSV File"
+          kind="csv"
+          value={readingFile ?? loadedFile}
+          onFile={onCsv}
+          busy={readingFile !== null}
+          disabled={creating}
+          hint="The columns of the CSV format, one card per row: up to 10,000 rows and 5MB."
+        />
+        {readingFile && (
+          <p role="status" className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+            Reading {readingFile.name}…
+          </p>
+        )}
+        {fileError && (
+          <div
+            role="alert"
+            data-testid="csv-error"
+            className="mt-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
+          >
+            <p className="font-medium">{fileError.message}</p>
+            <p className="mt-1 text-xs">
+              {fileError.fileName} was not loaded
+              {loadedFile && rows.length > 0 ? `; the rows below are still those of ${loadedFile.name}` : ''}.
+            </p>
+          </div>
+        )}
+      </Card>
+
+      {(rows.length > 0 || notice) && (
+        <>
+          {rows.length > 0 && (
+            <Card title="Card Pictures">
+              <ImageTools
+                selectedCount={selected.size}
+                selectedWithoutErrors={selectedWithoutErrors}
+                disabled={creating}
+                report={matchReport}
+                onMatchFiles={onMatchFiles}
+                onApplyToSelected={onApplyToSelected}
+                onRemoveSelected={() => dispatch({ type: 'removed', ids: [...selected] })}
+                onClearSelection={() => dispatch({ type: 'setSelected', ids: [...selected], selected: false })}
+              />
+            </Card>
+          )}
+
+          {notice && (
+            <div
+              role="status"
+              data-testid="create-notice"
+              className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+            >
+              {notice}
+            </div>
+          )}
+          {uploadProgress && (
+            <ProgressBar label="Uploading images" done={uploadProgress.done} total={uploadProgress.total} />
+          )}
+          {createProgress && (
+            <ProgressBar label="Creating gift cards" done={createProgress.done} total={createProgress.total} />
+          )}
+
+          <BulkSummary counts={counts} filter={filter} onFilter={setFilter} />
+          <BulkTable
+            rows={shown}
+            selected={selected}
+            disabled={creating}
+            onToggle={onToggle}
+            onToggleAll={onToggleAll}
+            onShowErrors={onShowErrors}
+            onImage={onImage}
+            empty={rows.length === 0 ? 'No rows left.' : 'No rows with this status.'}
+          />
+        </>
+      )}
+
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {createHint && (
+          <p className="mr-auto text-sm text-slate-600 dark:text-slate-400" data-testid="create-hint">
+            {createHint}
+          </p>
+        )}
+        <ButtonLink variant="secondary" to={paths.cardList}>
+          Cancel
+        </ButtonLink>
+        <Button onClick={onCreateClick} disabled={!canCreate(counts, creating)} loading={creating}>
+          Create Gift Cards
+        </Button>
+      </div>
+
+      <RowErrorsDialog row={errorsRow} rows={rows} onSave={onSaveRow} onClose={() => setErrorsRowId(null)} />
+
+      <ConfirmDialog
+        open={warnOpen}
+        title="Some rows will be skipped"
+        tone="primary"
+        confirmLabel="Confirm"
+        description={
+          <>
+            {messages.csvRecordsSkipped}
+            <span className="mt-2 block" data-testid="skip-counts">
+              {plural(counts.ready, 'row', 'rows')} will be uploaded;{' '}
+              {plural(counts.total - counts.ready, 'row', 'rows')} ({skippedWhy(counts)}) will be skipped.
+            </span>
+          </>
+        }
+        onConfirm={() => void runCreate()}
+        onCancel={() => setWarnOpen(false)}
+      />
+
+      <ConfirmDialog
+        open={replaceWith !== null}
+        title="Replace the rows?"
+        tone="danger"
+        confirmLabel="Replace"
+        description={`The ${plural(rows.length, 'row', 'rows')} in the table, with their pictures and edits, will be replaced by the rows of ${replaceWith?.name ?? 'the new file'}.`}
+        onConfirm={() => {
+          const file = replaceWith;
+          setReplaceWith(null);
+          if (file) void readFile(file);
+        }}
+        onCancel={() => setReplaceWith(null)}
+      />
+
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title="Leave this page?"
+        tone="danger"
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        description={`The ${plural(rows.length, 'row', 'rows')} in the table are not created yet: leaving discards them and their pictures.`}
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      />
+    </div>
+  );
+}

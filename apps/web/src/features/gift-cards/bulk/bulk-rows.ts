@@ -1,0 +1,243 @@
+import {
+  bulkRowStatus,
+  giftCardCsvColumns,
+  normaliseDate,
+  todayIso,
+  validateBulkRows,
+  type BulkRow,
+  type BulkRowFields,
+  type BulkRowStatus,
+  type GiftCardCsvKey,
+} from '@strideadmin/contract';
+
+/**
+ * The /add-multiple-card row store (spec §3 Bulk upload row, §4 Bulk rows): a pure reducer, so
+ * every rule (statuses, revalidation with uniqueness, image assignment, the 201 replacement) is
+ * tested without a screen.
+ */
+
+export type CsvFields = Record<GiftCardCsvKey, string>;
+
+/** spec §3: a bulk row plus the transient `updating` flag (its image is uploading). */
+export interface BulkImportRow extends BulkRow {
+  /** The row's number as the admin knows it (its place in the file), kept across a 201 answer. */
+  n: number;
+  updating: boolean;
+  /**
+   * Errors only the server can know (a serial already in the database). They stay with the row
+   * until the admin saves it in the Errors dialog; the server checks again on the next Create.
+   */
+  serverErrors: string[];
+}
+
+export interface BulkState {
+  rows: BulkImportRow[];
+  /** Ids of the rows ticked in the table. */
+  selected: ReadonlySet<string>;
+  /**
+   * Which file's rows these are: ids restart at row-1 with every file, so an image still
+   * travelling for the previous file must not land on the new file's row-1.
+   */
+  epoch: number;
+}
+
+export const emptyBulkState: BulkState = { rows: [], selected: new Set(), epoch: 0 };
+
+export type BulkAction =
+  /** A CSV file was read: its rows replace the table. */
+  | { type: 'loaded'; rows: BulkRow[] }
+  /** The Errors dialog saved a row: every row is revalidated (uniqueness spans rows). */
+  | { type: 'edited'; id: string; fields: CsvFields; today?: string }
+  | { type: 'uploadStarted'; ids: readonly string[]; epoch?: number }
+  /** An upload ended: `url` is the stored address, or null when it failed. */
+  | { type: 'uploadFinished'; ids: readonly string[]; url: string | null; epoch?: number }
+  | { type: 'toggleSelected'; id: string }
+  | { type: 'setSelected'; ids: readonly string[]; selected: boolean }
+  | { type: 'removed'; ids: readonly string[]; today?: string }
+  /**
+   * POST /multiplegiftcard settled. `sentIds`: rows of every request that got an answer;
+   * `failed`: the rows those answers sent back (201 body). `replace` (spec §4 After creation, 201):
+   * the table becomes the failed rows; otherwise (a later request failed outright) only the rows
+   * created are taken out, so nothing the admin prepared is lost.
+   */
+  | { type: 'createSettled'; sentIds: readonly string[]; failed: readonly BulkRow[]; replace: boolean; today?: string };
+
+const keys = giftCardCsvColumns.map((c) => c.key);
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** spec §5 (Valid Till normalised to YYYY-MM-DD), as the CSV reader does it, for edited values too. */
+export function normaliseFields(fields: CsvFields): CsvFields {
+  const out = {} as CsvFields;
+  for (const k of keys) {
+    const raw = String(fields[k] ?? '').trim();
+    out[k] = k === 'validTill' ? normaliseDate(raw) || raw : raw;
+  }
+  return out;
+}
+
+/**
+ * Every row's errors again: its own rules, uniqueness against the other rows, and whatever the
+ * server said about it. Rows whose errors did not change keep their identity (memoised table rows
+ * do not re-render).
+ */
+export function revalidate(rows: readonly BulkImportRow[], today = todayIso()): BulkImportRow[] {
+  const all = validateBulkRows(rows as BulkImportRow[], today);
+  return rows.map((row, i) => {
+    const own = all[i]!;
+    const errors = row.serverErrors.length ? [...new Set([...own, ...row.serverErrors])] : own;
+    if (sameList(errors, row.errors) && row.hasErrors === errors.length > 0) return row;
+    return { ...row, errors, hasErrors: errors.length > 0 };
+  });
+}
+
+/** The number a row shows: its place in the file (ids are `row-N`). */
+export function rowNumberOf(id: string, fallback: number): number {
+  const m = /^row-(\d+)$/.exec(id);
+  return m ? Number(m[1]) : fallback;
+}
+
+function fromServer(r: BulkRow, previous: BulkImportRow | undefined, i: number): BulkImportRow {
+  const fields = {} as BulkRowFields;
+  for (const k of keys) fields[k] = String((r as Partial<BulkRowFields>)[k] ?? '');
+  // Keep the image: the server echoes it, and if it did not, the one the row had.
+  const cardPicture = String(r.cardPicture ?? '') || previous?.cardPicture || '';
+  const serverErrors = Array.isArray(r.errors) ? r.errors.filter((e): e is string => typeof e === 'string') : [];
+  return {
+    ...fields,
+    cardPicture,
+    id: String(r.id),
+    n: previous?.n ?? rowNumberOf(String(r.id), i + 1),
+    hasErrors: true,
+    errors: serverErrors,
+    serverErrors,
+    updating: false,
+  };
+}
+
+const keepSelected = (selected: ReadonlySet<string>, rows: readonly BulkImportRow[]) => {
+  if (selected.size === 0) return selected;
+  const ids = new Set(rows.map((r) => r.id));
+  return new Set([...selected].filter((id) => ids.has(id)));
+};
+
+export function bulkReducer(state: BulkState, action: BulkAction): BulkState {
+  switch (action.type) {
+    case 'loaded': {
+      const rows = action.rows.map((r, i) => ({
+        ...r,
+        n: rowNumberOf(r.id, i + 1),
+        updating: false,
+        serverErrors: [],
+      }));
+      return { rows, selected: new Set(), epoch: state.epoch + 1 };
+    }
+    case 'edited': {
+      const rows = state.rows.map((r) =>
+        r.id === action.id ? { ...r, ...normaliseFields(action.fields), serverErrors: [] } : r,
+      );
+      return { ...state, rows: revalidate(rows, action.today) };
+    }
+    case 'uploadStarted': {
+      if (action.epoch !== undefined && action.epoch !== state.epoch) return state;
+      const ids = new Set(action.ids);
+      return { ...state, rows: state.rows.map((r) => (ids.has(r.id) ? { ...r, updating: true } : r)) };
+    }
+    case 'uploadFinished': {
+      if (action.epoch !== undefined && action.epoch !== state.epoch) return state;
+      const ids = new Set(action.ids);
+      return {
+        ...state,
+        rows: state.rows.map((r) => {
+          if (!ids.has(r.id)) return r;
+          // spec §4: images go only to rows without errors (a row may have gained some meanwhile).
+          const cardPicture = action.url && !r.hasErrors ? action.url : r.cardPicture;
+          return { ...r, cardPicture, updating: false };
+        }),
+      };
+    }
+    case 'toggleSelected': {
+      const selected = new Set(state.selected);
+      if (!selected.delete(action.id)) selected.add(action.id);
+      return { ...state, selected };
+    }
+    case 'setSelected': {
+      const selected = new Set(state.selected);
+      for (const id of action.ids) {
+        if (action.selected) selected.add(id);
+        else selected.delete(id);
+      }
+      return { ...state, selected };
+    }
+    case 'removed': {
+      const ids = new Set(action.ids);
+      const rows = revalidate(
+        state.rows.filter((r) => !ids.has(r.id)),
+        action.today,
+      );
+      return { ...state, rows, selected: keepSelected(state.selected, rows) };
+    }
+    case 'createSettled': {
+      const before = new Map(state.rows.map((r) => [r.id, r]));
+      const failed = new Map(action.failed.map((r, i) => [String(r.id), fromServer(r, before.get(String(r.id)), i)]));
+      let rows: BulkImportRow[];
+      if (action.replace) {
+        rows = [...failed.values()];
+      } else {
+        const sent = new Set(action.sentIds);
+        rows = state.rows.flatMap((r) => (sent.has(r.id) ? (failed.has(r.id) ? [failed.get(r.id)!] : []) : [r]));
+      }
+      rows = revalidate(rows, action.today);
+      return { ...state, rows, selected: keepSelected(state.selected, rows) };
+    }
+  }
+}
+
+export interface BulkCounts {
+  total: number;
+  ready: number;
+  imageMissing: number;
+  errors: number;
+  updating: number;
+}
+
+/** The summary above the table (and what Create Gift Cards may send). */
+export function countRows(rows: readonly BulkImportRow[]): BulkCounts {
+  const c: BulkCounts = { total: rows.length, ready: 0, imageMissing: 0, errors: 0, updating: 0 };
+  for (const r of rows) {
+    const s = bulkRowStatus(r);
+    if (s === 'ready') c.ready++;
+    else if (s === 'imageMissing') c.imageMissing++;
+    else c.errors++;
+    if (r.updating) c.updating++;
+  }
+  return c;
+}
+
+/** spec §4: Create Gift Cards is enabled when one row or more is 'Successfull', and not while creating. */
+export function canCreate(counts: BulkCounts, creating: boolean): boolean {
+  return counts.ready > 0 && !creating && counts.updating === 0;
+}
+
+/** spec §4: the warning dialog opens when any row would be skipped (errors, or no image). */
+export function needsSkipWarning(counts: BulkCounts): boolean {
+  return counts.ready < counts.total;
+}
+
+/** spec §4: Confirm uploads only the 'Successfull' rows, as the call's payload (id + text fields + picture). */
+export type BulkRowInput = BulkRowFields & { id: string };
+export function rowsToCreate(rows: readonly BulkImportRow[]): BulkRowInput[] {
+  return rows
+    .filter((r) => bulkRowStatus(r) === 'ready')
+    .map((r) => {
+      const out = { id: r.id, cardPicture: r.cardPicture } as BulkRowInput;
+      for (const k of keys) out[k] = r[k];
+      return out;
+    });
+}
+
+export type StatusFilter = 'all' | BulkRowStatus;
+
+export function filterRows(rows: readonly BulkImportRow[], filter: StatusFilter): readonly BulkImportRow[] {
+  return filter === 'all' ? rows : rows.filter((r) => bulkRowStatus(r) === filter);
+}

@@ -1,0 +1,32 @@
+import { messages } from '@strideadmin/contract';
+import { parseBulkCsvBytes, type CsvReadResult } from './parse-bulk-csv';
+
+/**
+ * The CSV reader off the main thread (issue 4, Scale): a 10,000-row file is read, parsed and
+ * validated here, so the page keeps responding. In: the File and today's date; out: one
+ * CsvReadResult.
+ */
+export interface CsvWorkerRequest {
+  file: File;
+  today: string;
+}
+
+/** The worker's global scope, as much of it as is used (the app compiles with the DOM lib). */
+interface CsvWorkerScope {
+  addEventListener(type: 'message', listener: (event: MessageEvent<CsvWorkerRequest>) => void): void;
+  postMessage(message: CsvReadResult): void;
+}
+const scope = self as unknown as CsvWorkerScope;
+
+scope.addEventListener('message', (event) => {
+  const { file, today } = event.data;
+  file
+    .arrayBuffer()
+    .then((buffer) => parseBulkCsvBytes(buffer, today))
+    .catch((err: unknown): CsvReadResult => {
+      console.warn('The CSV worker could not read the file:', err);
+      return { ok: false, message: messages.csvMalformed + 'the browser could not open it.' };
+    })
+    .then((result) => scope.postMessage(result))
+    .catch((err: unknown) => console.warn('The CSV worker could not answer:', err));
+});

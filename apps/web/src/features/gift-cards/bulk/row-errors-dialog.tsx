@@ -1,0 +1,150 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { bulkRowErrors, giftCardCsvColumns, messages, todayIso, type GiftCardCsvKey } from '@strideadmin/contract';
+import { Button } from '../../../components/button';
+import { Modal } from '../../../components/modal';
+import { TextInput } from '../../../components/text-input';
+import { normaliseFields, type BulkImportRow, type CsvFields } from './bulk-rows';
+
+/** Which field a row message is about, so it shows under that input too. */
+const fieldOfMessage: Record<string, GiftCardCsvKey> = {
+  [messages.csvSerialRequired]: 'serialNumber',
+  [messages.csvSerialUnique]: 'serialNumber',
+  [messages.serialTaken]: 'serialNumber',
+  [messages.csvControlCodeRequired]: 'controlCode',
+  [messages.csvControlCodeUnique]: 'controlCode',
+  [messages.controlCodeTaken]: 'controlCode',
+  [messages.csvCoinPriceInteger]: 'price',
+  [messages.csvCurrencyRequired]: 'currency',
+  [messages.csvAmountInteger]: 'amount',
+  [messages.csvStoreNameRequired]: 'storeName',
+  [messages.csvStoreAddressRequired]: 'storeAddress',
+  [messages.csvValidTillRequired]: 'validTill',
+  [messages.csvValidTillInvalid]: 'validTill',
+  [messages.csvValidTillPast]: 'validTill',
+  [messages.csvExpiryDurationInteger]: 'expiryDuration',
+  [messages.csvExpiryDurationTooLong]: 'expiryDuration',
+};
+
+const placeholders: Partial<Record<GiftCardCsvKey, string>> = { validTill: 'YYYY-MM-DD' };
+
+const fieldsOf = (row: BulkImportRow): CsvFields =>
+  Object.fromEntries(giftCardCsvColumns.map((c) => [c.key, row[c.key]])) as CsvFields;
+
+/**
+ * spec §4/§8 Errors dialog: the row's errors, and its nine fields to edit. The errors follow the
+ * typing (the row's own rules, and uniqueness against every other row), so the admin sees a row
+ * turn clean before saving. Save hands the fields to the store, which revalidates all rows;
+ * Cancel discards. Errors from the server stay listed until a field changes.
+ */
+export function RowErrorsDialog({
+  row,
+  rows,
+  onSave,
+  onClose,
+}: {
+  row: BulkImportRow | null;
+  rows: readonly BulkImportRow[];
+  onSave: (id: string, fields: CsvFields) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal open={row !== null} onClose={onClose} size="xl" title={row ? `Errors in row ${row.n}` : ''}>
+      {/* Keyed by row: a fresh draft each time a row is opened. */}
+      {row && <RowErrorsForm key={row.id} row={row} rows={rows} onSave={onSave} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function RowErrorsForm({
+  row,
+  rows,
+  onSave,
+  onClose,
+}: {
+  row: BulkImportRow;
+  rows: readonly BulkImportRow[];
+  onSave: (id: string, fields: CsvFields) => void;
+  onClose: () => void;
+}) {
+  const original = useMemo(() => fieldsOf(row), [row]);
+  const [draft, setDraft] = useState<CsvFields>(original);
+  const today = useMemo(() => todayIso(), []);
+
+  // Serials and control codes of every other row, once per opening: each keystroke is then O(1).
+  const others = useMemo(() => {
+    const serials = new Set<string>();
+    const codes = new Set<string>();
+    for (const r of rows) {
+      if (r.id === row.id) continue;
+      serials.add(r.serialNumber.trim().toLowerCase());
+      codes.add(r.controlCode.trim().toLowerCase());
+    }
+    return { serials, codes };
+  }, [rows, row.id]);
+
+  const changed = giftCardCsvColumns.some((c) => draft[c.key] !== original[c.key]);
+  const errors = useMemo(() => {
+    const fields = normaliseFields(draft);
+    const list = bulkRowErrors(fields, today);
+    const serial = fields.serialNumber.toLowerCase();
+    const code = fields.controlCode.toLowerCase();
+    if (serial && others.serials.has(serial)) list.push(messages.csvSerialUnique);
+    if (code && others.codes.has(code)) list.push(messages.csvControlCodeUnique);
+    return changed ? list : [...new Set([...list, ...row.serverErrors])];
+  }, [draft, today, others, changed, row.serverErrors]);
+
+  const errorOf = (key: GiftCardCsvKey) => errors.filter((e) => fieldOfMessage[e] === key).join(' ') || undefined;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    onSave(row.id, draft);
+  }
+
+  return (
+    <form onSubmit={submit} aria-label={`Edit row ${row.n}`} noValidate>
+      {errors.length > 0 ? (
+        <div
+          className="mb-5 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
+          data-testid="row-errors"
+        >
+          <p className="font-medium">
+            {errors.length === 1 ? 'This row has 1 error:' : `This row has ${errors.length} errors:`}
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {errors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p
+          className="mb-5 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-200"
+          data-testid="row-errors"
+          role="status"
+        >
+          No errors left: save to update the row.
+        </p>
+      )}
+      <div className="grid gap-4 sm:grid-cols-3">
+        {giftCardCsvColumns.map((c) => (
+          <TextInput
+            key={c.key}
+            label={c.header}
+            name={c.key}
+            value={draft[c.key]}
+            placeholder={placeholders[c.key]}
+            autoComplete="off"
+            error={errorOf(c.key)}
+            onChange={(e) => setDraft((d) => ({ ...d, [c.key]: e.target.value }))}
+          />
+        ))}
+      </div>
+      <div className="-mx-6 mt-6 -mb-5 flex justify-end gap-3 border-t border-slate-200 px-6 py-4 dark:border-slate-800">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit">Save</Button>
+      </div>
+    </form>
+  );
+}
