@@ -139,15 +139,16 @@ export function csvToBulkRows(text: string): BulkRowFields[] {
   const index = new Map(header.map((h, i) => [normaliseHeader(h), i]));
   const missing = giftCardCsvColumns.filter((c) => !index.has(normaliseHeader(c.header))).map((c) => c.header);
   if (missing.length) throw new CsvError(messages.csvMissingColumns + missing.join(', '));
+  const columnAt = giftCardCsvColumns.map((c) => index.get(normaliseHeader(c.header))!);
   const rows: BulkRowFields[] = [];
   for (let r = 1; r < table.length; r++) {
     const cells = table[r]!;
     if (cells.every((c) => c.trim() === '')) continue; // spec §4: a completely empty row is dropped
     const row = { cardPicture: '' } as BulkRowFields;
-    for (const col of giftCardCsvColumns) {
-      const raw = (cells[index.get(normaliseHeader(col.header))!] ?? '').trim();
+    giftCardCsvColumns.forEach((col, i) => {
+      const raw = (cells[columnAt[i]!] ?? '').trim();
       row[col.key] = col.key === 'validTill' ? normaliseDate(raw) || raw : raw;
-    }
+    });
     rows.push(row);
   }
   if (rows.length === 0) throw new CsvError(messages.csvEmpty);
