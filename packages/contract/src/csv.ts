@@ -45,7 +45,7 @@ export interface BulkRow extends BulkRowFields {
 export class CsvError extends Error {}
 
 /** RFC 4180 CSV: quoted fields, "" escapes, CRLF or LF, a leading BOM. Throws CsvError when malformed. */
-export function parseCsv(text: string, maxRows = limits.csvMaxRows, maxColumns = 100): string[][] {
+export function parseCsv(text: string, maxRows: number = limits.csvMaxRows, maxColumns = 100): string[][] {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.includes('\u0000')) throw new CsvError(messages.csvMalformed + 'it is not a text file.');
   const rows: string[][] = [];
