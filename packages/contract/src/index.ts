@@ -8,3 +8,4 @@ export * from './schemas/users.js';
 export * from './schemas/gift-cards.js';
 export * from './schemas/uploads.js';
 export * from './csv.js';
+export * from './schemas/account.js';

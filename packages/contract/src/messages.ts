@@ -121,6 +121,13 @@ export const messages = {
   csvMalformed: 'The CSV file could not be read: ',
   csvRecordsSkipped: 'Records with errors will be skipped. Only rows marked Successfull will be uploaded.',
 
+  // ours (spec silent): account e-mail flows
+  forgotPasswordSent: 'If an account exists for this email, we have sent a link to reset the password.',
+  resetPasswordDone: 'Your password has been reset. You can now sign in.',
+  accountLinkInvalid: 'This link is invalid or has expired. Please request a new one.',
+  passwordMinReset: 'New Password must be at least 6 characters.',
+  passwordMaxReset: 'New Password must be at most 255 characters.',
+
   // spec §2: empty states
   noAssociatedGiftCards: 'No gift cards are associated with this account.',
 
