@@ -10,6 +10,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { messages } from '@strideadmin/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { createMailer } from './mail/index.js';
+import { AccountService, accountRoutes } from './modules/account/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { giftCardRoutes } from './modules/gift-cards/index.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -17,8 +19,9 @@ import { localUploadRoutes, uploadRoutes } from './modules/uploads/index.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { authPlugin } from './plugins/auth/index.js';
+import { BackgroundTasks } from './plugins/background.js';
 import { errorsPlugin } from './plugins/errors.js';
-import { LoginLimiter } from './plugins/login-limiter.js';
+import { LoginLimiter, MemoryFailureStore, RequestLimiter } from './plugins/login-limiter.js';
 import { createStorage } from './storage/index.js';
 
 export const version = '0.1.0';
@@ -29,10 +32,18 @@ export interface AppDeps {
   jwtSecret: string;
   /** Fastify logger options; tests pass false. */
   logger?: FastifyServerOptions['logger'];
+  /** The clock of account links (creation, expiry); tests move it instead of sleeping. */
+  now?: () => Date;
 }
 
 /** Builds the whole server (API under /api, the portal at /). No side effects until called. */
-export async function buildApp({ config, database, jwtSecret, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  jwtSecret,
+  logger,
+  now = () => new Date(),
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -88,12 +99,25 @@ export async function buildApp({ config, database, jwtSecret, logger }: AppDeps)
   await app.register(errorsPlugin);
   await app.register(authPlugin, { db: database.db, secret: jwtSecret, ttl: config.jwtTtl });
 
-  const limiter = new LoginLimiter(config.loginLimits);
+  // E-mail: .eml files under DATA_DIR/mail (links logged) or SMTP; sent after the answer.
+  const mailer = createMailer(config.mail, app.log);
+  const background = new BackgroundTasks(app.log);
+  app.decorate('background', background);
+  app.addHook('onClose', async () => {
+    await background.idle();
+    await mailer.close();
+  });
+  const account = new AccountService({ db: database.db, mailer, publicUrl: config.publicUrl, now, background });
+
+  const limitStore = new MemoryFailureStore();
+  const limiter = new LoginLimiter(config.loginLimits, limitStore);
+  const forgotLimiter = new RequestLimiter('forgot', config.forgotLimits, limitStore);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, version });
       await api.register(authRoutes, { db: database.db, limiter });
-      await api.register(userRoutes, { db: database.db });
+      await api.register(accountRoutes, { account, limiter: forgotLimiter });
+      await api.register(userRoutes, { db: database.db, notifier: account });
       await api.register(uploadRoutes, { storage });
       await api.register(profileRoutes, { db: database.db });
       await api.register(giftCardRoutes, { db: database.db });

@@ -42,6 +42,15 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  // Forgot password: every request counts, per e-mail address and per IP, in a fixed window.
+  FORGOT_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  FORGOT_MAX_PER_IP: z.coerce.number().int().positive().default(30),
+  FORGOT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  // E-mail (PRODUCT.md §2): .eml files under DATA_DIR/mail unless SMTP_URL is set.
+  SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\/[^/?#]+/i.test(v), {
+    message: 'must be an smtp:// or smtps:// URL',
+  }),
+  MAIL_FROM: z.string().trim().min(1).default('StrideAdmin <no-reply@localhost>'),
   // Image storage (PRODUCT.md §2): local disk under DATA_DIR/uploads unless S3_BUCKET is set.
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
@@ -71,8 +80,13 @@ export interface Config {
   webDistDir: string;
   trustProxy: boolean;
   loginLimits: { perAccount: number; perIp: number; windowSeconds: number };
+  forgotLimits: { perAccount: number; perIp: number; windowSeconds: number };
   storage: StorageConfig;
+  mail: MailConfig;
 }
+
+/** Where e-mail goes: MIME files under DATA_DIR/mail (and the log), or an SMTP server. */
+export type MailConfig = { from: string } & ({ driver: 'file'; dir: string } | { driver: 'smtp'; url: string });
 
 /** Where uploaded images live: files under DATA_DIR/uploads, or an S3-compatible bucket. */
 export type StorageConfig =
@@ -127,6 +141,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       perIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
     },
+    forgotLimits: {
+      perAccount: e.FORGOT_MAX_PER_ACCOUNT,
+      perIp: e.FORGOT_MAX_PER_IP,
+      windowSeconds: e.FORGOT_WINDOW_SECONDS,
+    },
+    mail: e.SMTP_URL
+      ? { driver: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM }
+      : { driver: 'file', dir: path.join(dataDir, 'mail'), from: e.MAIL_FROM },
     storage: e.S3_BUCKET
       ? {
           driver: 's3',

@@ -84,6 +84,26 @@ export const giftCards = pgTable(
   ],
 );
 
+/**
+ * Single-use e-mail link tokens (reset password, verify account). Only the SHA-256 of the token is
+ * stored: a leaked table does not let anyone use a link.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset', 'verify'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('account_tokens_user_id_idx').on(t.userId)],
+);
+
 export type GiftCardRow = typeof giftCards.$inferSelect;
 
 export type UserRow = typeof users.$inferSelect;

@@ -84,3 +84,28 @@ export class LoginLimiter {
     return this.limits.windowSeconds;
   }
 }
+
+/**
+ * Counts every request (not only failures) per key (account, IP) in a fixed window, on the same
+ * store: for calls that cost something whatever their outcome, such as forgot password (an e-mail).
+ */
+export class RequestLimiter {
+  constructor(
+    private readonly name: string,
+    private readonly limits: LoginLimits,
+    private readonly store: FailureStore = new MemoryFailureStore(),
+  ) {}
+
+  /** Counts this request; false when the IP or the account is over its limit. */
+  async allow(ip: string, email: string): Promise<boolean> {
+    const [byIp, byAccount] = await Promise.all([
+      this.store.add(`${this.name}:ip:${ip}`, this.limits.windowSeconds),
+      this.store.add(`${this.name}:acct:${email.trim().toLowerCase()}`, this.limits.windowSeconds),
+    ]);
+    return byIp <= this.limits.perIp && byAccount <= this.limits.perAccount;
+  }
+
+  get retryAfterSeconds() {
+    return this.limits.windowSeconds;
+  }
+}

@@ -19,6 +19,8 @@ export interface TestAppOptions {
   env?: EnvOverrides;
   /** Registers test-only routes (or hooks) before the app is made ready. */
   setup?: (app: FastifyInstance) => void | Promise<void>;
+  /** The app's clock for account links (see testClock); the real time when unset. */
+  now?: () => Date;
 }
 
 export interface TestApp {
@@ -65,7 +67,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   try {
     const { database, dispose } = await openTestDatabase();
     cleanups.push(dispose);
-    const app = await buildApp({ config, database, jwtSecret: config.jwtSecret ?? testJwtSecret, logger: false });
+    const app = await buildApp({
+      config,
+      database,
+      jwtSecret: config.jwtSecret ?? testJwtSecret,
+      logger: false,
+      now: options.now,
+    });
     cleanups.push(() => app.close());
     await options.setup?.(app);
     await app.ready();

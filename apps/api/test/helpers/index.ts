@@ -1,3 +1,4 @@
 export * from './auth.js';
 export * from './build-test-app.js';
 export * from './factories.js';
+export * from './mail.js';

@@ -31,7 +31,19 @@ export function authUserOf(request: FastifyRequest): AuthUser {
   return request.authUser;
 }
 
-export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
+/**
+ * Told about what an administrator did to an account, to e-mail its owner (the account module
+ * implements it; injected, so this module does not reach into another). Must not throw: the
+ * e-mail is sent in the background and its failure only logged.
+ */
+export interface UserNotifier {
+  /** A new account: invitation with a verify link and a set-password link. */
+  userCreated(userId: number): void;
+  /** An administrator set the password: a notice, without the password. */
+  passwordSetByAdmin(userId: number): void;
+}
+
+export async function userRoutes(app: FastifyInstance, opts: { db: Db; notifier?: UserNotifier }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
 
@@ -81,6 +93,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
     async (request) => {
       const result = await createUser(db, request.body);
       if (!result.ok) throw new HttpError(result.status, result.message);
+      opts.notifier?.userCreated(result.id);
       return { message: messages.userCreated, body: { id: result.id } };
     },
   );
@@ -117,6 +130,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
     async (request) => {
       const result = await resetUserPassword(db, request.body.updateId, request.body.password);
       if (!result.ok) throw new HttpError(result.status, result.message);
+      opts.notifier?.passwordSetByAdmin(request.body.updateId);
       return { message: messages.userPasswordUpdated, body: null };
     },
   );

@@ -245,6 +245,17 @@ export async function setPasswordHash(
   return updated.length > 0;
 }
 
+/** The user proved they read their mailbox (a verify or reset link); the first proof's time stays. */
+export async function markEmailVerified(db: Db, id: number, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${at.toISOString()}::timestamptz)`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, id));
+}
+
 /** PUT /users: an administrator may not lock themselves out (deactivate, or drop their Admin role). */
 export async function updateUser(
   db: Db,

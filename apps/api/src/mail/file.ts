@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { linksOf, type MailLog, type Mailer, type MailMessage } from './mailer.js';
+
+/**
+ * The embedded outbox: each message is a real MIME message (built by nodemailer) written as
+ * `<dir>/<ISO time>-<random>.eml`, and its recipient and links are logged, so that a person
+ * running `npm start` can follow them. The files hold live links: readable by the owner only.
+ */
+export class FileMailer implements Mailer {
+  readonly driver = 'file';
+  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  constructor(
+    private readonly dir: string,
+    private readonly from: string,
+    private readonly log: MailLog,
+  ) {}
+
+  async send(message: MailMessage): Promise<void> {
+    const info = await this.transport.sendMail({ ...message, from: this.from });
+    const raw = info.message as unknown;
+    if (!Buffer.isBuffer(raw)) throw new Error('the MIME message was not buffered');
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    // Colons are not allowed in Windows file names; the name still sorts by time.
+    const stamp = new Date().toISOString().replace(/:/g, '-');
+    const file = path.join(this.dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+    await writeFile(file, raw, { mode: 0o600, flag: 'wx' });
+    this.log.info(
+      { to: message.to, subject: message.subject, links: linksOf(message.text), file },
+      `e-mail to ${message.to} written to ${file}`,
+    );
+  }
+
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}

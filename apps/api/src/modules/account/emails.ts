@@ -1,0 +1,61 @@
+import { composeMail, type MailMessage } from '../../mail/index.js';
+
+/** The account e-mails. Links are built from PUBLIC_URL only, never from a request's Host. */
+export interface Recipient {
+  name: string;
+  email: string;
+}
+
+export const links = {
+  reset: (publicUrl: string, token: string) => `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+  verify: (publicUrl: string, token: string) => `${publicUrl}/verify-account?token=${encodeURIComponent(token)}`,
+  forgot: (publicUrl: string) => `${publicUrl}/forgot-password`,
+};
+
+export function resetPasswordMail(to: Recipient, resetUrl: string): MailMessage {
+  return composeMail({
+    to: to.email,
+    name: to.name,
+    subject: 'Reset your StrideAdmin password',
+    paragraphs: [`We received a request to reset the password of the StrideAdmin account ${to.email}.`],
+    links: [{ label: 'Choose a new password', url: resetUrl }],
+    after: [
+      'The link works once and expires in 1 hour. Using it signs you out everywhere else.',
+      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    ],
+    reason: 'someone asked to reset the password of the account with this e-mail address',
+  });
+}
+
+export function invitationMail(to: Recipient, verifyUrl: string, setPasswordUrl: string): MailMessage {
+  return composeMail({
+    to: to.email,
+    name: to.name,
+    subject: 'Your StrideAdmin account is ready',
+    paragraphs: [
+      `An administrator created an account for you with the e-mail address ${to.email}.`,
+      'Please confirm that this address is yours, then choose your password.',
+    ],
+    links: [
+      { label: 'Verify my e-mail address', url: verifyUrl },
+      { label: 'Set my password', url: setPasswordUrl },
+    ],
+    after: ['Each link works once and expires in 7 days.', 'If you did not expect this, you can ignore this e-mail.'],
+    reason: 'an administrator created an account with this e-mail address',
+  });
+}
+
+export function passwordSetByAdminMail(to: Recipient, forgotUrl: string): MailMessage {
+  return composeMail({
+    to: to.email,
+    name: to.name,
+    subject: 'Your StrideAdmin password was changed',
+    paragraphs: [
+      `An administrator has reset the password of your account ${to.email}. You have been signed out everywhere.`,
+      'Ask your administrator for the new password, or choose your own:',
+    ],
+    links: [{ label: 'Reset my password', url: forgotUrl }],
+    after: ['If you did not expect this, please contact your administrator.'],
+    reason: 'the password of the account with this e-mail address was changed',
+  });
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorEnvelopeSchema,
+  forgotPasswordSchema,
+  messages,
+  resetPasswordSchema,
+  verifyTokenSchema,
+} from '@strideadmin/contract';
+import { HttpError } from '../../plugins/errors.js';
+import type { RequestLimiter } from '../../plugins/login-limiter.js';
+import type { AccountService } from './service.js';
+
+const messageOnly = z.object({ message: z.string() });
+const failure = errorEnvelopeSchema;
+
+/** The signed-out account calls (spec §7): public, no token. */
+export async function accountRoutes(app: FastifyInstance, opts: { account: AccountService; limiter: RequestLimiter }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { account, limiter } = opts;
+
+  r.post(
+    '/auth/forgot_password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a reset link; the same answer whether or not the account exists',
+        body: forgotPasswordSchema,
+        response: { 200: messageOnly, 400: failure, 429: failure },
+      },
+    },
+    async (request) => {
+      if (!(await limiter.allow(request.ip, request.body.email))) {
+        throw new HttpError(429, messages.tooManyRequests, undefined, {
+          'retry-after': String(limiter.retryAfterSeconds),
+        });
+      }
+      account.requestPasswordReset(request.body.email);
+      return { message: messages.forgotPasswordSent };
+    },
+  );
+
+  r.post(
+    '/auth/reset_password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Set a new password with a reset link's token (temp_code); ends every session of the user",
+        body: resetPasswordSchema,
+        response: { 200: messageOnly, 400: failure },
+      },
+    },
+    async (request) => {
+      const done = await account.resetPassword(request.body.temp_code, request.body.password);
+      if (!done) throw new HttpError(400, messages.accountLinkInvalid);
+      return { message: messages.resetPasswordDone };
+    },
+  );
+
+  r.post(
+    '/auth/verifyToken',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Mark the e-mail address verified with a verify link's token (temp_code)",
+        body: verifyTokenSchema,
+        response: { 200: messageOnly, 400: failure },
+      },
+    },
+    async (request) => {
+      if (!(await account.verifyAccount(request.body.temp_code))) throw new HttpError(400, messages.accountLinkInvalid);
+      return { message: messages.accountVerified };
+    },
+  );
+}
