@@ -32,22 +32,47 @@ export const routes: RouteObject[] = [
             lazy: () =>
               loadChunk(() => import('../features/auth/login-page')).then((m) => ({ Component: m.LoginPage })),
           },
-          // Token-carrying links from e-mails: the guard applies now; their screens come with the e-mail flows.
+          {
+            path: paths.forgotPassword,
+            lazy: () =>
+              loadChunk(() => import('../features/account/forgot-password-page')).then((m) => ({
+                Component: m.ForgotPasswordPage,
+              })),
+          },
+          // Token-carrying links from e-mails: to /login without a token (spec §2).
           {
             path: paths.verifyAccount,
             element: (
               <RequireTokenParam>
-                <NotFoundPage />
+                <Outlet />
               </RequireTokenParam>
             ),
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  loadChunk(() => import('../features/account/verify-account-page')).then((m) => ({
+                    Component: m.VerifyAccountPage,
+                  })),
+              },
+            ],
           },
           {
             path: paths.resetPassword,
             element: (
               <RequireTokenParam>
-                <NotFoundPage />
+                <Outlet />
               </RequireTokenParam>
             ),
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  loadChunk(() => import('../features/account/reset-password-page')).then((m) => ({
+                    Component: m.ResetPasswordPage,
+                  })),
+              },
+            ],
           },
         ],
       },

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { loginSchema, messages, type LoginInput } from '@strideadmin/contract';
 import { Button } from '../../components/button';
 import { Form, useZodForm } from '../../components/form';
 import { TextInput } from '../../components/text-input';
 import { ApiError } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
 import { session } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useLogin } from './api/login';
@@ -63,6 +65,17 @@ export function LoginPage() {
             error={errors.password?.message}
             {...form.register('password')}
           />
+          <div className="-mt-2 text-right text-sm">
+            <Link
+              to={paths.forgotPassword}
+              // Pressing the link would blur the (auto-focused) email field, whose "required" message
+              // then pushes the link down before the button is released, and the click is lost.
+              onMouseDown={(e) => e.preventDefault()}
+              className="font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-400"
+            >
+              Forgot password?
+            </Link>
+          </div>
           <Button type="submit" className="w-full" loading={loginMutation.isPending}>
             Sign in
           </Button>
