@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { loadChunk } from '../lib/load-chunk';
@@ -5,6 +6,11 @@ import { RequireSignedIn, RequireSignedOut, RequireTokenParam } from './guards';
 import { NotFoundPage } from './not-found';
 import { paths } from '../lib/paths';
 import { RouteError } from './route-error';
+
+/** A route whose screen is its own chunk (loaded with loadChunk's retry and 120 s limit). */
+function screen<M>(path: string, load: () => Promise<M>, pick: (m: M) => ComponentType): RouteObject {
+  return { path, lazy: () => loadChunk(load).then((m) => ({ Component: pick(m) })) };
+}
 
 /**
  * Exact routes (spec §2), each screen its own chunk: signing in loads only the login screen.
@@ -27,18 +33,16 @@ export const routes: RouteObject[] = [
           </RequireSignedOut>
         ),
         children: [
-          {
-            path: paths.login,
-            lazy: () =>
-              loadChunk(() => import('../features/auth/login-page')).then((m) => ({ Component: m.LoginPage })),
-          },
-          {
-            path: paths.forgotPassword,
-            lazy: () =>
-              loadChunk(() => import('../features/account/forgot-password-page')).then((m) => ({
-                Component: m.ForgotPasswordPage,
-              })),
-          },
+          screen(
+            paths.login,
+            () => import('../features/auth/login-page'),
+            (m) => m.LoginPage,
+          ),
+          screen(
+            paths.forgotPassword,
+            () => import('../features/account/forgot-password-page'),
+            (m) => m.ForgotPasswordPage,
+          ),
           // Token-carrying links from e-mails: to /login without a token (spec §2).
           {
             path: paths.verifyAccount,
@@ -86,74 +90,56 @@ export const routes: RouteObject[] = [
           {
             lazy: () => loadChunk(() => import('./shell/layout')).then((m) => ({ Component: m.ShellLayout })),
             children: [
-              {
-                path: paths.home,
-                lazy: () =>
-                  loadChunk(() => import('../features/home/home-page')).then((m) => ({ Component: m.HomePage })),
-              },
-              {
-                path: paths.userList,
-                lazy: () =>
-                  loadChunk(() => import('../features/users/user-list-page')).then((m) => ({
-                    Component: m.UserListPage,
-                  })),
-              },
-              {
-                path: paths.addUser,
-                lazy: () =>
-                  loadChunk(() => import('../features/users/add-user-page')).then((m) => ({
-                    Component: m.AddUserPage,
-                  })),
-              },
-              {
-                path: paths.updateUser,
-                lazy: () =>
-                  loadChunk(() => import('../features/users/update-user-page')).then((m) => ({
-                    Component: m.UpdateUserPage,
-                  })),
-              },
-              {
-                path: paths.userDetails,
-                lazy: () =>
-                  loadChunk(() => import('../features/users/user-details-page')).then((m) => ({
-                    Component: m.UserDetailsPage,
-                  })),
-              },
-              {
-                path: paths.cardList,
-                lazy: () =>
-                  loadChunk(() => import('../features/gift-cards/card-list-page')).then((m) => ({
-                    Component: m.CardListPage,
-                  })),
-              },
-              {
-                path: paths.addCard,
-                lazy: () =>
-                  loadChunk(() => import('../features/gift-cards/add-card-page')).then((m) => ({
-                    Component: m.AddCardPage,
-                  })),
-              },
-              {
-                path: paths.updateCard,
-                lazy: () =>
-                  loadChunk(() => import('../features/gift-cards/update-card-page')).then((m) => ({
-                    Component: m.UpdateCardPage,
-                  })),
-              },
-              {
-                path: paths.addMultipleCard,
-                lazy: () =>
-                  loadChunk(() => import('../features/gift-cards/add-multiple-cards-page')).then((m) => ({
-                    Component: m.AddMultipleCardsPage,
-                  })),
-              },
-              {
-                path: paths.profile,
-                lazy: () =>
-                  loadChunk(() => import('../features/profile/profile-page')).then((m) => ({
-                    Component: m.ProfilePage,
-                  })),
-              },
+              screen(
+                paths.home,
+                () => import('../features/home/home-page'),
+                (m) => m.HomePage,
+              ),
+              screen(
+                paths.userList,
+                () => import('../features/users/user-list-page'),
+                (m) => m.UserListPage,
+              ),
+              screen(
+                paths.addUser,
+                () => import('../features/users/add-user-page'),
+                (m) => m.AddUserPage,
+              ),
+              screen(
+                paths.updateUser,
+                () => import('../features/users/update-user-page'),
+                (m) => m.UpdateUserPage,
+              ),
+              screen(
+                paths.userDetails,
+                () => import('../features/users/user-details-page'),
+                (m) => m.UserDetailsPage,
+              ),
+              screen(
+                paths.cardList,
+                () => import('../features/gift-cards/card-list-page'),
+                (m) => m.CardListPage,
+              ),
+              screen(
+                paths.addCard,
+                () => import('../features/gift-cards/add-card-page'),
+                (m) => m.AddCardPage,
+              ),
+              screen(
+                paths.updateCard,
+                () => import('../features/gift-cards/update-card-page'),
+                (m) => m.UpdateCardPage,
+              ),
+              screen(
+                paths.addMultipleCard,
+                () => import('../features/gift-cards/add-multiple-cards-page'),
+                (m) => m.AddMultipleCardsPage,
+              ),
+              screen(
+                paths.profile,
+                () => import('../features/profile/profile-page'),
+                (m) => m.ProfilePage,
+              ),
             ],
           },
         ],
