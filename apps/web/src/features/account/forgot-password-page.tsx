@@ -4,7 +4,7 @@ import { forgotPasswordSchema, messages, type ForgotPasswordInput } from '@strid
 import { Button } from '../../components/button';
 import { Form, useZodForm } from '../../components/form';
 import { TextInput } from '../../components/text-input';
-import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { AccountLayout, SuccessNotice, cardClass, linkClass } from './account-layout';
 import { useForgotPassword } from './api/forgot-password';
@@ -26,7 +26,7 @@ export function ForgotPasswordPage() {
       form.reset({ email: '' });
     } catch (err) {
       // The toast is the query client's; the form shows the message too (spec §8).
-      setFormError(err instanceof ApiError ? err.message : messages.noResponse);
+      setFormError(errorMessage(err));
     }
   }
 

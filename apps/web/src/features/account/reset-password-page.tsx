@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { Button } from '../../components/button';
 import { Form, useZodForm } from '../../components/form';
 import { TextInput } from '../../components/text-input';
-import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import { AccountLayout, cardClass, linkClass } from './account-layout';
@@ -34,7 +34,7 @@ export function ResetPasswordPage() {
       void navigate(paths.login, { replace: true });
     } catch (err) {
       // The toast is the query client's (once); the form shows the message too (spec §8).
-      setFormError(err instanceof ApiError ? err.message : messages.noResponse);
+      setFormError(errorMessage(err));
     }
   }
 

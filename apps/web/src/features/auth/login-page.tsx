@@ -4,7 +4,7 @@ import { loginSchema, messages, type LoginInput } from '@strideadmin/contract';
 import { Button } from '../../components/button';
 import { Form, useZodForm } from '../../components/form';
 import { TextInput } from '../../components/text-input';
-import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { session } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -29,7 +29,7 @@ export function LoginPage() {
       session.signIn(body.user, body.token); // the signed-out guard then leaves /login
     } catch (err) {
       // The toast is the query client's; the form shows the message too (spec §8).
-      setFormError(err instanceof ApiError ? err.message : messages.noResponse);
+      setFormError(errorMessage(err));
     }
   }
 

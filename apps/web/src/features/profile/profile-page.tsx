@@ -14,7 +14,7 @@ import { Form, useZodForm } from '../../components/form';
 import { PageHeader } from '../../components/page-header';
 import { PersonFields } from '../../components/person-fields';
 import { TextInput } from '../../components/text-input';
-import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { session, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { checkImageFile, uploadImage } from '../../lib/upload';
@@ -79,7 +79,7 @@ function PersonalInformation({ user }: { user: SessionUser }) {
       session.mergeUser(res.body); // spec §4: the top bar shows the change at once
       toast.success(res.message ?? messages.profileUpdated);
     } catch (err) {
-      setFormError(err instanceof ApiError ? err.message : messages.noResponse);
+      setFormError(errorMessage(err));
     }
   }
 
@@ -138,7 +138,7 @@ function ChangePassword() {
       toast.success(res.message ?? messages.passwordChanged);
     } catch (err) {
       // spec §8: the error's message under the form (a session expiry is the query client's).
-      setFormError(err instanceof ApiError ? err.message : messages.noResponse);
+      setFormError(errorMessage(err));
     }
   }
 

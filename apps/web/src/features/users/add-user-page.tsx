@@ -8,7 +8,7 @@ import { SelectField } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
 import { PersonFields } from '../../components/person-fields';
 import { TextInput } from '../../components/text-input';
-import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { hrefs, paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import { useCreateUser } from './api/create-user';
@@ -40,7 +40,7 @@ export function AddUserPage() {
       toast.success(res.message ?? messages.userCreated);
       void navigate(hrefs.withId(paths.userDetails, res.body.id));
     } catch (err) {
-      setFormError(err instanceof ApiError ? err.message : messages.noResponse);
+      setFormError(errorMessage(err));
     }
   }
 

@@ -18,7 +18,7 @@ import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { PersonFields } from '../../components/person-fields';
 import { TextInput } from '../../components/text-input';
-import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { hrefs, paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import { useUser } from './api/get-user';
@@ -71,7 +71,7 @@ function EditUserForm({ user }: { user: UserDetail }) {
       toast.success(res.message ?? messages.userUpdated);
       void navigate(hrefs.withId(paths.userDetails, user.id)); // spec §4
     } catch (err) {
-      setFormError(err instanceof ApiError ? err.message : messages.noResponse);
+      setFormError(errorMessage(err));
     }
   }
 
@@ -123,7 +123,7 @@ function ResetPasswordForm({ userId }: { userId: number }) {
       toast.success(res.message ?? messages.userPasswordUpdated);
       void navigate(hrefs.withId(paths.userDetails, userId)); // spec §4
     } catch (err) {
-      setFormError(err instanceof ApiError ? err.message : messages.noResponse);
+      setFormError(errorMessage(err));
     }
   }
 
