@@ -3,26 +3,14 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { failure } from '../helpers/failing-disk.js';
 import { deriveUploadSigningKey, LocalStorage, StorageUnavailableError } from '../../src/storage/index.js';
 import { testJwtSecret } from '../helpers/index.js';
 import { images } from './images.js';
 
-// A full disk cannot be made without privileges: the write of the temporary file fails as it would.
-const failure = vi.hoisted(() => ({ code: null as string | null }));
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const fs = await importOriginal<typeof fsPromises>();
-  return {
-    ...fs,
-    open: async (...args: Parameters<typeof fs.open>) => {
-      const file = await fs.open(...args);
-      if (failure.code && args[1] === 'wx') {
-        const code = failure.code;
-        file.writeFile = () => Promise.reject(Object.assign(new Error(`${code}: simulated`), { code }));
-      }
-      return file;
-    },
-  };
-});
+vi.mock('node:fs/promises', async (importOriginal) =>
+  (await import('../helpers/failing-disk.js')).failingFs(await importOriginal<typeof fsPromises>()),
+);
 
 describe('LocalStorage on a failing disk', () => {
   let dir: string;

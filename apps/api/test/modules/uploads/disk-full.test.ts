@@ -2,27 +2,15 @@ import type * as fsPromises from 'node:fs/promises';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { failure } from '../../helpers/failing-disk.js';
 import { messages } from '@strideadmin/contract';
 import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
 import { images } from '../../storage/images.js';
 import { putTo, uploadUrl } from './upload-helpers.js';
 
-// A full or read-only disk cannot be made without privileges: the write fails as it would.
-const failure = vi.hoisted(() => ({ code: null as string | null }));
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const fs = await importOriginal<typeof fsPromises>();
-  return {
-    ...fs,
-    open: async (...args: Parameters<typeof fs.open>) => {
-      const file = await fs.open(...args);
-      if (failure.code && args[1] === 'wx') {
-        const code = failure.code;
-        file.writeFile = () => Promise.reject(Object.assign(new Error(`${code}: simulated`), { code }));
-      }
-      return file;
-    },
-  };
-});
+vi.mock('node:fs/promises', async (importOriginal) =>
+  (await import('../../helpers/failing-disk.js')).failingFs(await importOriginal<typeof fsPromises>()),
+);
 
 describe('uploads on a failing disk', () => {
   let t: TestApp;
