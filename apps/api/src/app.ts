@@ -13,8 +13,12 @@ import type { Database } from './db/client.js';
 import { createMailer } from './mail/index.js';
 import { AccountService, accountRoutes } from './modules/account/index.js';
 import { authRoutes } from './modules/auth/index.js';
+import { giftBoxRoutes } from './modules/gift-boxes/index.js';
 import { giftCardRoutes } from './modules/gift-cards/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { notificationRoutes } from './modules/notifications/index.js';
+import { complaintQueryRoutes } from './modules/queries/index.js';
+import { quizRoutes } from './modules/quiz/index.js';
 import { localUploadRoutes, uploadRoutes } from './modules/uploads/index.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { userRoutes } from './modules/users/index.js';
@@ -121,6 +125,10 @@ export async function buildApp({
       await api.register(uploadRoutes, { storage });
       await api.register(profileRoutes, { db: database.db });
       await api.register(giftCardRoutes, { db: database.db });
+      await api.register(quizRoutes, { db: database.db });
+      await api.register(giftBoxRoutes, { db: database.db });
+      await api.register(notificationRoutes, { db: database.db });
+      await api.register(complaintQueryRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );

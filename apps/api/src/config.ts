@@ -59,6 +59,36 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: booleanFlag,
   S3_PUBLIC_URL: optionalUrl,
+  // Map of /add-box-manual: tiles from configuration, never a literal in the client bundle. A
+  // provider key, when one is needed, goes inside MAP_TILE_URL (e.g. ...?key=...).
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+    .refine((v) => /^https:\/\/[^/?#]+\//i.test(v) || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//i.test(v), {
+      message: 'must be an https:// URL template with {z}, {x} and {y}',
+    })
+    .refine((v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), {
+      message: 'must contain {z}, {x} and {y}',
+    }),
+  MAP_TILE_ATTRIBUTION: z.string().trim().default('© OpenStreetMap contributors'),
+  MAP_MAX_ZOOM: z.coerce.number().int().min(1).max(22).default(19),
+  MAP_CENTER: z
+    .string()
+    .trim()
+    .default('59.3293,18.0686')
+    .refine((v) => /^-?\d+(\.\d+)?,\s*-?\d+(\.\d+)?$/.test(v), { message: 'must be "latitude,longitude"' }),
+  MAP_ZOOM: z.coerce.number().int().min(0).max(22).default(12),
+  // Push notifications: the app inbox always; FCM (HTTP v1) too when FCM_PROJECT_ID and
+  // FCM_CREDENTIALS_FILE (a service-account JSON) are set.
+  FCM_PROJECT_ID: optionalString,
+  FCM_CREDENTIALS_FILE: optionalString,
+  FCM_ENDPOINT: optionalUrl,
+  NOTIFICATION_WORKER: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  NOTIFICATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -83,6 +113,25 @@ export interface Config {
   forgotLimits: { perAccount: number; perIp: number; windowSeconds: number };
   storage: StorageConfig;
   mail: MailConfig;
+  map: MapSettings;
+  push: PushConfig;
+}
+
+/** The map of /add-box-manual, handed to the signed-in portal by GET /api/config/map. */
+export interface MapSettings {
+  tileUrl: string;
+  attribution: string;
+  maxZoom: number;
+  center: [number, number];
+  zoom: number;
+}
+
+/** The notification worker, and FCM when configured. */
+export interface PushConfig {
+  /** Run the delivery worker in this process (turn off on replicas that should only serve). */
+  worker: boolean;
+  pollMs: number;
+  fcm: { projectId: string; credentialsFile: string; endpoint: string } | undefined;
 }
 
 /** Where e-mail goes: MIME files under DATA_DIR/mail (and the log), or an SMTP server. */
@@ -119,6 +168,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       `Invalid configuration:\n  ${missing}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (set both, or neither for the SDK's default chain)`,
     );
   }
+  if ((e.FCM_PROJECT_ID === undefined) !== (e.FCM_CREDENTIALS_FILE === undefined)) {
+    const missing = e.FCM_PROJECT_ID === undefined ? 'FCM_PROJECT_ID' : 'FCM_CREDENTIALS_FILE';
+    throw new Error(
+      `Invalid configuration:\n  ${missing}: FCM_PROJECT_ID and FCM_CREDENTIALS_FILE go together (set both, or neither for inbox-only delivery)`,
+    );
+  }
+  const [centerLat = 0, centerLng = 0] = e.MAP_CENTER.split(',').map((n) => Number(n.trim()));
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -145,6 +201,25 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       perAccount: e.FORGOT_MAX_PER_ACCOUNT,
       perIp: e.FORGOT_MAX_PER_IP,
       windowSeconds: e.FORGOT_WINDOW_SECONDS,
+    },
+    map: {
+      tileUrl: e.MAP_TILE_URL,
+      attribution: e.MAP_TILE_ATTRIBUTION,
+      maxZoom: e.MAP_MAX_ZOOM,
+      center: [centerLat, centerLng],
+      zoom: e.MAP_ZOOM,
+    },
+    push: {
+      worker: e.NOTIFICATION_WORKER,
+      pollMs: e.NOTIFICATION_POLL_MS,
+      fcm:
+        e.FCM_PROJECT_ID && e.FCM_CREDENTIALS_FILE
+          ? {
+              projectId: e.FCM_PROJECT_ID,
+              credentialsFile: path.resolve(e.FCM_CREDENTIALS_FILE),
+              endpoint: (e.FCM_ENDPOINT ?? 'https://fcm.googleapis.com').replace(/\/+$/, ''),
+            }
+          : undefined,
     },
     mail: e.SMTP_URL
       ? { driver: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM }

@@ -9,3 +9,7 @@ export * from './schemas/gift-cards.js';
 export * from './schemas/uploads.js';
 export * from './csv.js';
 export * from './schemas/account.js';
+export * from './schemas/quiz.js';
+export * from './schemas/gift-boxes.js';
+export * from './schemas/notifications.js';
+export * from './schemas/queries.js';

@@ -18,6 +18,16 @@ export const limits = {
   expiryDurationMax: 9999,
   heightMaxCm: 300,
   weightMaxKg: 700,
+  quizQuestionMax: 1000,
+  quizOptionMax: 255,
+  configNameMax: 100,
+  notificationTitleMax: 100,
+  notificationMessageMax: 1000,
+  notificationUsersMax: 1000,
+  queryTitleMax: 255,
+  queryMessageMax: 5000,
+  /** A send time up to this far in the past (clock skew, a slow submit) means "now". */
+  sendAtGraceMs: 5 * 60 * 1000,
 } as const;
 
 /** Image types the upload flow accepts (spec §2 hint 'PNG, JPG, GIF up to 10MB'). */

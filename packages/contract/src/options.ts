@@ -59,3 +59,23 @@ export const quizOptionOptions = quizOptionNumbers.map((n) => ({
   label: `Option ${n}`,
   value: String(n),
 }));
+
+/** Push notification audience (PRODUCT.md §4). */
+export const notificationAudiences = ['all', 'active', 'users'] as const;
+export type NotificationAudience = (typeof notificationAudiences)[number];
+export const audienceOptions = [
+  { id: 1, label: 'All users', value: 'all' },
+  { id: 2, label: 'Active users', value: 'active' },
+  { id: 3, label: 'Chosen users', value: 'users' },
+] as const satisfies readonly DropdownOption[];
+
+export const notificationStatuses = ['queued', 'sent', 'failed'] as const;
+export type NotificationStatus = (typeof notificationStatuses)[number];
+export const notificationStatusLabels: Record<NotificationStatus, string> = {
+  queued: 'Queued',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+/** spec §2: Complaint Query Detail shows source, default Mobile. */
+export const defaultQuerySource = 'Mobile';

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -35,6 +37,8 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     isTracking: boolean('is_tracking').notNull().default(false),
     profilePic: text('profile_pic'),
+    /** The app's FCM registration token (set by the app; push goes here when FCM is configured). */
+    pushToken: text('push_token'),
     roleId: integer('role_id')
       .notNull()
       .references(() => roles.id),
@@ -102,6 +106,189 @@ export const accountTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('account_tokens_user_id_idx').on(t.userId)],
+);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** Quiz questions (PRODUCT.md §4): four options, the right one, language, coins for a right answer. */
+export const quizQuestions = pgTable(
+  'quiz_questions',
+  {
+    id: serial('id').primaryKey(),
+    question: text('question').notNull(),
+    option1: text('option1').notNull(),
+    option2: text('option2').notNull(),
+    option3: text('option3').notNull(),
+    option4: text('option4').notNull(),
+    correctOption: integer('correct_option').notNull(),
+    language: text('language', { enum: ['en', 'sv'] }).notNull(),
+    coins: integer('coins').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('quiz_questions_correct_option_check', sql`${t.correctOption} between 1 and 4`),
+    index('quiz_questions_created_at_idx').on(t.createdAt),
+    index('quiz_questions_language_idx').on(t.language),
+    index('quiz_questions_question_trgm_idx').using('gin', t.question.op('gin_trgm_ops')),
+  ],
+);
+
+/** Gift box configs (PRODUCT.md §4); `type` is the Config Name, unique whatever the case. */
+export const giftBoxConfigs = pgTable(
+  'gift_box_configs',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    minCoins: integer('min_coins').notNull(),
+    maxCoins: integer('max_coins').notNull(),
+    stepsToUnlock: integer('steps_to_unlock').notNull().default(0),
+    boxesPerDay: integer('boxes_per_day').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('gift_box_configs_type_lower_key').on(sql`lower(${t.type})`),
+    check('gift_box_configs_coin_range_check', sql`${t.minCoins} <= ${t.maxCoins}`),
+    index('gift_box_configs_created_at_idx').on(t.createdAt),
+    index('gift_box_configs_type_trgm_idx').using('gin', t.type.op('gin_trgm_ops')),
+  ],
+);
+
+/** A box placed on the map under a config (by hand from /add-box-manual); opened by one app user. */
+export const giftBoxes = pgTable(
+  'gift_boxes',
+  {
+    id: serial('id').primaryKey(),
+    configId: integer('config_id')
+      .notNull()
+      .references(() => giftBoxConfigs.id, { onDelete: 'cascade' }),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    coins: integer('coins').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    source: text('source', { enum: ['manual'] })
+      .notNull()
+      .default('manual'),
+    openedBy: integer('opened_by').references(() => users.id, { onDelete: 'set null' }),
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('gift_boxes_config_id_idx').on(t.configId, t.createdAt),
+    index('gift_boxes_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/** Push notifications (PRODUCT.md §4). Status and counts are kept by the delivery worker. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    language: text('language', { enum: ['en', 'sv'] }).notNull(),
+    audience: text('audience', { enum: ['all', 'active', 'users'] }).notNull(),
+    sendAt: timestamp('send_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    recipientCount: integer('recipient_count').notNull().default(0),
+    deliveredCount: integer('delivered_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('notifications_created_at_idx').on(t.createdAt),
+    index('notifications_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('notifications_message_trgm_idx').using('gin', t.message.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * The outbox: one row per recipient, written in the same transaction as the notification. The
+ * worker claims due pending rows (FOR UPDATE SKIP LOCKED, with a lease in `lockedUntil`), writes
+ * the inbox entry and pushes through FCM when configured, then settles the row.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('notification_deliveries_notification_user_key').on(t.notificationId, t.userId),
+    index('notification_deliveries_due_idx')
+      .on(t.dueAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('notification_deliveries_user_id_idx').on(t.userId),
+  ],
+);
+
+/** The app inbox (GET /app/notifications): one entry per delivered notification and user, exactly once. */
+export const inboxNotifications = pgTable(
+  'inbox_notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    language: text('language', { enum: ['en', 'sv'] }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('inbox_notifications_notification_user_key').on(t.notificationId, t.userId),
+    index('inbox_notifications_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** spec §3 Message: complaint queries sent from the app. Kept when the user is deleted (User null). */
+export const complaintQueries = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    source: text('source').notNull().default('Mobile'),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('messages_created_at_idx').on(t.createdAt),
+    index('messages_user_id_idx').on(t.userId),
+    // The sidebar's unread count and the isRead=false filter read only the unread few.
+    index('messages_unread_idx')
+      .on(t.createdAt)
+      .where(sql`${t.isRead} = false`),
+    index('messages_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+  ],
 );
 
 export type GiftCardRow = typeof giftCards.$inferSelect;

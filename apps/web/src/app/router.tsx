@@ -136,6 +136,61 @@ export const routes: RouteObject[] = [
                 (m) => m.AddMultipleCardsPage,
               ),
               screen(
+                paths.quizList,
+                () => import('../features/quiz/quiz-list-page'),
+                (m) => m.QuizListPage,
+              ),
+              screen(
+                paths.addQuiz,
+                () => import('../features/quiz/add-quiz-page'),
+                (m) => m.AddQuizPage,
+              ),
+              screen(
+                paths.updateQuiz,
+                () => import('../features/quiz/update-quiz-page'),
+                (m) => m.UpdateQuizPage,
+              ),
+              screen(
+                paths.boxList,
+                () => import('../features/gift-boxes/box-list-page'),
+                (m) => m.BoxListPage,
+              ),
+              screen(
+                paths.addBox,
+                () => import('../features/gift-boxes/add-box-page'),
+                (m) => m.AddBoxPage,
+              ),
+              screen(
+                paths.updateBox,
+                () => import('../features/gift-boxes/update-box-page'),
+                (m) => m.UpdateBoxPage,
+              ),
+              screen(
+                paths.addBoxManual,
+                () => import('../features/gift-boxes/add-box-manual-page'),
+                (m) => m.AddBoxManualPage,
+              ),
+              screen(
+                paths.notificationList,
+                () => import('../features/notifications/notification-list-page'),
+                (m) => m.NotificationListPage,
+              ),
+              screen(
+                paths.addNotification,
+                () => import('../features/notifications/add-notification-page'),
+                (m) => m.AddNotificationPage,
+              ),
+              screen(
+                paths.queryList,
+                () => import('../features/queries/query-list-page'),
+                (m) => m.QueryListPage,
+              ),
+              screen(
+                paths.queryDetails,
+                () => import('../features/queries/query-details-page'),
+                (m) => m.QueryDetailsPage,
+              ),
+              screen(
                 paths.profile,
                 () => import('../features/profile/profile-page'),
                 (m) => m.ProfilePage,

@@ -1,0 +1,1 @@
+export { giftBoxRoutes } from './routes.js';

@@ -1,0 +1,1 @@
+export { complaintQueryRoutes } from './routes.js';

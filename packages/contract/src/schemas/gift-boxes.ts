@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { limits } from '../limits.js';
+import { messages } from '../messages.js';
+import { idField } from './fields.js';
+import { listQueryBase } from './users.js';
+
+/** A box placed on the map (by hand from /add-box-manual). */
+export const giftBoxSchema = z.object({
+  id: z.number().int(),
+  configId: z.number().int(),
+  latitude: z.number(),
+  longitude: z.number(),
+  coins: z.number().int(),
+  expiresAt: z.string(),
+  source: z.enum(['manual']),
+  openedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type GiftBox = z.infer<typeof giftBoxSchema>;
+
+/** A gift box config (PRODUCT.md §4); `type` is its Config Name. */
+export const giftBoxConfigSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  minCoins: z.number().int(),
+  maxCoins: z.number().int(),
+  stepsToUnlock: z.number().int(),
+  boxesPerDay: z.number().int(),
+  isActive: z.boolean(),
+  /** How many boxes were placed by hand under this config (opened or not). */
+  manualBoxCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type GiftBoxConfig = z.infer<typeof giftBoxConfigSchema>;
+
+/** GET /giftbox/{id}: the config and its hand-placed boxes, newest first (at most manualBoxesShown). */
+export const manualBoxesShown = 100;
+export const giftBoxConfigDetailSchema = giftBoxConfigSchema.extend({ ManualBoxes: z.array(giftBoxSchema) });
+export type GiftBoxConfigDetail = z.infer<typeof giftBoxConfigDetailSchema>;
+
+const wholeNumber = (required: string) =>
+  z
+    .number({ error: required })
+    .int(messages.integerOnly)
+    .min(0, messages.numberMin0)
+    .max(limits.int32Max, messages.numberTooLarge);
+
+export const giftBoxConfigFields = {
+  type: z
+    .string({ error: messages.configNameRequired })
+    .trim()
+    .min(1, { message: messages.configNameRequired, abort: true })
+    .max(limits.configNameMax, `At most ${limits.configNameMax} characters.`),
+  minCoins: wholeNumber(messages.minCoinsRequired),
+  maxCoins: wholeNumber(messages.maxCoinsRequired),
+  stepsToUnlock: wholeNumber(messages.stepsToUnlockRequired),
+  boxesPerDay: wholeNumber(messages.boxesPerDayRequired),
+  isActive: z.boolean().default(true),
+};
+
+function coinRange(v: { minCoins: number; maxCoins: number }, ctx: z.RefinementCtx) {
+  if (v.maxCoins < v.minCoins) ctx.addIssue({ code: 'custom', path: ['maxCoins'], message: messages.coinRangeInvalid });
+}
+
+/** POST /giftbox. */
+export const createGiftBoxConfigSchema = z.object(giftBoxConfigFields).superRefine(coinRange);
+export type CreateGiftBoxConfigInput = z.input<typeof createGiftBoxConfigSchema>;
+export type CreateGiftBoxConfig = z.output<typeof createGiftBoxConfigSchema>;
+
+/** PUT /giftbox. */
+export const updateGiftBoxConfigSchema = z.object({ updateId: idField, ...giftBoxConfigFields }).superRefine(coinRange);
+export type UpdateGiftBoxConfigInput = z.input<typeof updateGiftBoxConfigSchema>;
+export type UpdateGiftBoxConfig = z.output<typeof updateGiftBoxConfigSchema>;
+
+/** An ISO date-time (with offset or Z) that parses; the forms send `new Date(local).toISOString()`. */
+export const dateTimeField = (message: string) =>
+  z
+    .string({ error: message })
+    .min(1, { message, abort: true })
+    .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), messages.sendAtInvalid);
+
+/** POST /giftbox/manual (PRODUCT.md §3): one box placed by hand. */
+export const createManualGiftBoxSchema = z.object({
+  configId: z.number({ error: messages.configRequired }).int(messages.configRequired).positive(messages.configRequired),
+  latitude: z
+    .number({ error: messages.locationRequired })
+    .min(-90, messages.latitudeInvalid)
+    .max(90, messages.latitudeInvalid),
+  longitude: z
+    .number({ error: messages.locationRequired })
+    .min(-180, messages.longitudeInvalid)
+    .max(180, messages.longitudeInvalid),
+  coins: wholeNumber(messages.coinsRequired),
+  expiresAt: dateTimeField(messages.expiresAtRequired).refine(
+    (s) => Date.parse(s) > Date.now(),
+    messages.expiresAtPast,
+  ),
+});
+export type CreateManualGiftBoxInput = z.input<typeof createManualGiftBoxSchema>;
+export type CreateManualGiftBox = z.output<typeof createManualGiftBoxSchema>;
+
+/** GET /giftbox: filter `type`, labelled Config Name (spec §2). */
+export const giftBoxSortColumns = [
+  'id',
+  'type',
+  'minCoins',
+  'maxCoins',
+  'stepsToUnlock',
+  'boxesPerDay',
+  'isActive',
+  'createdAt',
+] as const;
+export const listGiftBoxConfigsQuerySchema = z.object({
+  ...listQueryBase,
+  sort: z.enum(giftBoxSortColumns).default('createdAt'),
+  type: z.string().trim().max(255).optional(),
+});
+export type ListGiftBoxConfigsQuery = z.input<typeof listGiftBoxConfigsQuerySchema>;
+
+/** GET /config/map: the map's tiles come from configuration, never from the client bundle. */
+export const mapConfigSchema = z.object({
+  tileUrl: z.string(),
+  attribution: z.string(),
+  maxZoom: z.number().int(),
+  /** Where the map opens: [latitude, longitude] and zoom. */
+  center: z.tuple([z.number(), z.number()]),
+  zoom: z.number().int(),
+});
+export type MapConfig = z.infer<typeof mapConfigSchema>;
