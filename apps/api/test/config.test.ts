@@ -52,4 +52,44 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
     expect(() => loadConfig({ LOGIN_MAX_FAILURES_PER_IP: '0' })).toThrow(/LOGIN_MAX_FAILURES_PER_IP/);
   });
+
+  it('hands the map its tiles from configuration and checks the template', () => {
+    expect(loadConfig({}).map).toEqual({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+      maxZoom: 19,
+      center: [59.3293, 18.0686],
+      zoom: 12,
+    });
+    const custom = loadConfig({
+      MAP_TILE_URL: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png?key=abc',
+      MAP_CENTER: '-33.86, 151.2',
+      MAP_ZOOM: '9',
+    }).map;
+    expect(custom).toMatchObject({
+      tileUrl: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png?key=abc',
+      center: [-33.86, 151.2],
+      zoom: 9,
+    });
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.com/tile.png' })).toThrow(
+      /MAP_TILE_URL: must contain/,
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: 'http://tiles.example.com/{z}/{x}/{y}.png' })).toThrow(/MAP_TILE_URL/);
+    expect(() => loadConfig({ MAP_CENTER: 'Stockholm' })).toThrow(/MAP_CENTER/);
+  });
+
+  it('runs the notification worker by default and pushes through FCM only with both FCM settings', () => {
+    expect(loadConfig({}).push).toEqual({ worker: true, pollMs: 1000, fcm: undefined });
+    expect(loadConfig({ NOTIFICATION_WORKER: 'false' }).push.worker).toBe(false);
+    const fcm = loadConfig({ FCM_PROJECT_ID: 'stride-app', FCM_CREDENTIALS_FILE: 'secrets/fcm.json' }).push.fcm;
+    expect(fcm).toEqual({
+      projectId: 'stride-app',
+      credentialsFile: path.resolve('secrets/fcm.json'),
+      endpoint: 'https://fcm.googleapis.com',
+    });
+    expect(() => loadConfig({ FCM_PROJECT_ID: 'stride-app' })).toThrow(
+      /FCM_CREDENTIALS_FILE: FCM_PROJECT_ID and FCM_CREDENTIALS_FILE go together/,
+    );
+    expect(() => loadConfig({ FCM_ENDPOINT: 'fcm.example.com' })).toThrow(/FCM_ENDPOINT/);
+  });
 });
