@@ -1,1 +1,2 @@
 export { giftBoxRoutes } from './routes.js';
+export { mapTileOrigin } from './map.js';

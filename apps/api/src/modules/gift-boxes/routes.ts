@@ -1,5 +1,186 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createdIdSchema,
+  createGiftBoxConfigSchema,
+  createManualGiftBoxSchema,
+  errorEnvelopeSchema,
+  giftBoxConfigDetailSchema,
+  giftBoxConfigSchema,
+  giftBoxSchema,
+  idParamsSchema,
+  listGiftBoxConfigsQuerySchema,
+  listResponse,
+  mapConfigSchema,
+  messages,
+  okEnvelope,
+  updateGiftBoxConfigSchema,
+} from '@strideadmin/contract';
+import type { MapSettings } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { HttpError } from '../../plugins/errors.js';
+import { authUserOf } from '../users/index.js';
+import {
+  createGiftBoxConfig,
+  deleteGiftBoxConfig,
+  deleteManualGiftBox,
+  getGiftBoxConfig,
+  listGiftBoxConfigs,
+  placeManualGiftBox,
+  updateGiftBoxConfig,
+} from './service.js';
 
-/** Placeholder: this module is being built (issue 6). */
-export async function giftBoxRoutes(_app: FastifyInstance, _opts: { db: Db }) {}
+const failure = errorEnvelopeSchema;
+/** What every admin call may answer besides its success: bad input, no token, not an admin. */
+const adminFailures = { 400: failure, 401: failure, 403: failure } as const;
+const admin = { tags: ['gift-boxes'], security: [{ bearer: [] }] };
+
+/**
+ * The gift box configs of /box-list, /add-box and /update-box, the boxes placed by hand from
+ * /add-box-manual (PRODUCT.md §3 and §4), and that screen's map settings.
+ */
+export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; map: MapSettings }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, map } = opts;
+
+  r.get(
+    '/giftbox',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          'A page of gift box configs, filtered by type (Config Name; contains, any case), each with its manualBoxCount, and the filtered count',
+        querystring: listGiftBoxConfigsQuerySchema,
+        response: { 200: okEnvelope(listResponse(giftBoxConfigSchema)), ...adminFailures },
+      },
+    },
+    async (request) => ({ body: await listGiftBoxConfigs(db, request.query) }),
+  );
+
+  r.get(
+    '/giftbox/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'One gift box config and its boxes placed by hand (ManualBoxes), newest first',
+        params: idParamsSchema,
+        response: { 200: okEnvelope(giftBoxConfigDetailSchema), ...adminFailures, 404: failure },
+      },
+    },
+    async (request) => {
+      const config = await getGiftBoxConfig(db, request.params.id);
+      if (!config) throw new HttpError(404, messages.giftBoxConfigNotFound);
+      return { body: config };
+    },
+  );
+
+  r.post(
+    '/giftbox',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Add a gift box config; its type (Config Name) must be new, whatever the case',
+        body: createGiftBoxConfigSchema,
+        response: { 200: okEnvelope(createdIdSchema), ...adminFailures, 409: failure },
+      },
+    },
+    async (request) => {
+      const result = await createGiftBoxConfig(db, request.body);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.giftBoxConfigCreated, body: { id: result.id } };
+    },
+  );
+
+  r.put(
+    '/giftbox',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Update the gift box config `updateId`; answers the config as stored',
+        body: updateGiftBoxConfigSchema,
+        response: { 200: okEnvelope(giftBoxConfigSchema), ...adminFailures, 404: failure, 409: failure },
+      },
+    },
+    async (request) => {
+      const result = await updateGiftBoxConfig(db, request.body);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.giftBoxConfigUpdated, body: result.config };
+    },
+  );
+
+  r.delete(
+    '/giftbox/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Delete a gift box config and every box placed under it',
+        params: idParamsSchema,
+        response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure },
+      },
+    },
+    async (request) => {
+      const result = await deleteGiftBoxConfig(db, request.params.id);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.giftBoxConfigDeleted, body: null };
+    },
+  );
+
+  // Static paths: find-my-way matches /giftbox/manual before /giftbox/:id, so POST /giftbox/manual
+  // is never taken for a config id, and DELETE /giftbox/manual/{id} has its own parameter.
+  r.post(
+    '/giftbox/manual',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Place one gift box by hand under a config, at a point of the map, with its coins and expiry',
+        body: createManualGiftBoxSchema,
+        response: { 200: okEnvelope(giftBoxSchema), ...adminFailures, 404: failure },
+      },
+    },
+    async (request) => {
+      const result = await placeManualGiftBox(db, authUserOf(request).id, request.body);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.giftBoxPlaced, body: result.box };
+    },
+  );
+
+  r.delete(
+    '/giftbox/manual/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Remove a gift box placed by hand',
+        params: idParamsSchema,
+        response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure },
+      },
+    },
+    async (request) => {
+      const result = await deleteManualGiftBox(db, request.params.id);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.giftBoxDeleted, body: null };
+    },
+  );
+
+  // Signed-in administrators only: MAP_TILE_URL may carry the tile provider's key, which the
+  // portal reads here at run time instead of having it in its bundle.
+  r.get(
+    '/config/map',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'The map settings of /add-box-manual: tile URL template, attribution, max zoom, center and zoom',
+        response: { 200: okEnvelope(mapConfigSchema), 401: failure, 403: failure },
+      },
+    },
+    async () => ({ body: map }),
+  );
+}

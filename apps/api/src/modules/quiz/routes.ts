@@ -1,5 +1,118 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createdIdSchema,
+  createQuizSchema,
+  errorEnvelopeSchema,
+  idParamsSchema,
+  listQuizQuerySchema,
+  listResponse,
+  messages,
+  okEnvelope,
+  quizQuestionSchema,
+  updateQuizSchema,
+} from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
+import { HttpError } from '../../plugins/errors.js';
+import {
+  createQuizQuestion,
+  deleteQuizQuestion,
+  getQuizQuestion,
+  listQuizQuestions,
+  updateQuizQuestion,
+} from './service.js';
 
-/** Placeholder: this module is being built (issue 6). */
-export async function quizRoutes(_app: FastifyInstance, _opts: { db: Db }) {}
+const failure = errorEnvelopeSchema;
+/** What every admin call may answer besides its success: bad input, no token, not an admin. */
+const adminFailures = { 400: failure, 401: failure, 403: failure } as const;
+const admin = { tags: ['quiz'], security: [{ bearer: [] }] };
+
+/** The quiz questions of /quiz-list, /add-quiz and /update-quiz (PRODUCT.md §3 and §4). */
+export async function quizRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  r.get(
+    '/quiz',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          'A page of quiz questions, filtered by question (contains, any case) and language, with the filtered count',
+        querystring: listQuizQuerySchema,
+        response: { 200: okEnvelope(listResponse(quizQuestionSchema)), ...adminFailures },
+      },
+    },
+    async (request) => ({ body: await listQuizQuestions(db, request.query) }),
+  );
+
+  r.get(
+    '/quiz/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'One quiz question',
+        params: idParamsSchema,
+        response: { 200: okEnvelope(quizQuestionSchema), ...adminFailures, 404: failure },
+      },
+    },
+    async (request) => {
+      const question = await getQuizQuestion(db, request.params.id);
+      if (!question) throw new HttpError(404, messages.quizNotFound);
+      return { body: question };
+    },
+  );
+
+  r.post(
+    '/quiz',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Add a quiz question: four different options, the correct one, language and coins',
+        body: createQuizSchema,
+        response: { 200: okEnvelope(createdIdSchema), ...adminFailures },
+      },
+    },
+    async (request) => ({ message: messages.quizCreated, body: await createQuizQuestion(db, request.body) }),
+  );
+
+  r.put(
+    '/quiz',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Update the quiz question `updateId`; answers the question as stored',
+        body: updateQuizSchema,
+        response: { 200: okEnvelope(quizQuestionSchema), ...adminFailures, 404: failure },
+      },
+    },
+    async (request) => {
+      const result = await updateQuizQuestion(db, request.body);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.quizUpdated, body: result.question };
+    },
+  );
+
+  r.delete(
+    '/quiz/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Delete a quiz question',
+        params: idParamsSchema,
+        response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure },
+      },
+    },
+    async (request) => {
+      const result = await deleteQuizQuestion(db, request.params.id);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.quizDeleted, body: null };
+    },
+  );
+}

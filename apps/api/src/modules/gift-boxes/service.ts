@@ -1,0 +1,213 @@
+import { and, asc, desc, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  type CreateGiftBoxConfig,
+  type CreateManualGiftBox,
+  type GiftBox,
+  type GiftBoxConfig,
+  type GiftBoxConfigDetail,
+  type giftBoxSortColumns,
+  type ListResponse,
+  type listGiftBoxConfigsQuerySchema,
+  manualBoxesShown,
+  messages,
+  type UpdateGiftBoxConfig,
+} from '@strideadmin/contract';
+import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { giftBoxConfigs, giftBoxes } from '../../db/schema.js';
+import { containsInsensitive } from '../../db/search.js';
+import { type Refusal, refuse } from '../users/index.js';
+
+export type ListGiftBoxConfigsQuery = z.output<typeof listGiftBoxConfigsQuerySchema>;
+type ConfigRow = typeof giftBoxConfigs.$inferSelect;
+type BoxRow = typeof giftBoxes.$inferSelect;
+
+/** The unique index of gift_box_configs (lower(type), migration 0004): a Config Name is taken in any case. */
+export const configNameConstraint = 'gift_box_configs_type_lower_key';
+/** The foreign key of gift_boxes.config_id: the config of a new box was not there (or was deleted meanwhile). */
+export const boxConfigForeignKey = 'gift_boxes_config_id_gift_box_configs_id_fk';
+
+/** SQLSTATE 23503 foreign_key_violation of `constraint`, from pg or PGlite, through Drizzle's wrapping. */
+function isForeignKeyViolation(err: unknown, constraint: string): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23503') return name === constraint;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * How many boxes were placed by hand under each config of the query's `outer` table (or alias): a
+ * correlated count, one range scan of gift_boxes_config_id_idx a row. Every name is written out in
+ * full: Drizzle leaves the columns of a one-table select unqualified, and an unqualified "id"
+ * inside the subquery would be the box's own.
+ */
+function manualBoxCountOf(outer: string) {
+  const box = (column: AnyPgColumn) => sql`"box".${sql.identifier(column.name)}`;
+  return sql<number>`(select count(*)::int from ${giftBoxes} as "box" where ${box(giftBoxes.configId)} = ${sql.identifier(outer)}.${sql.identifier(giftBoxConfigs.id.name)} and ${box(giftBoxes.source)} = 'manual')`;
+}
+const configsTable = getTableName(giftBoxConfigs);
+
+/** A gift box config as the API answers it (contract giftBoxConfigSchema). */
+export function toGiftBoxConfig(row: ConfigRow & { manualBoxCount: number }): GiftBoxConfig {
+  return {
+    id: row.id,
+    type: row.type,
+    minCoins: row.minCoins,
+    maxCoins: row.maxCoins,
+    stepsToUnlock: row.stepsToUnlock,
+    boxesPerDay: row.boxesPerDay,
+    isActive: row.isActive,
+    manualBoxCount: row.manualBoxCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A placed box as the API answers it (contract giftBoxSchema); who placed or opened it stays inside. */
+export function toGiftBox(row: BoxRow): GiftBox {
+  return {
+    id: row.id,
+    configId: row.configId,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    coins: row.coins,
+    expiresAt: row.expiresAt.toISOString(),
+    source: row.source,
+    openedAt: row.openedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const sortKeys = {
+  id: 'id',
+  type: 'type',
+  minCoins: 'minCoins',
+  maxCoins: 'maxCoins',
+  stepsToUnlock: 'stepsToUnlock',
+  boxesPerDay: 'boxesPerDay',
+  isActive: 'isActive',
+  createdAt: 'createdAt',
+} as const satisfies Record<(typeof giftBoxSortColumns)[number], keyof ConfigRow>;
+
+/**
+ * GET /giftbox: one page of the filtered configs and the filtered total. `type` (Config Name) is a
+ * case-insensitive "contains" (trigram-indexed). The page is cut first (a subquery), then each of
+ * its rows counts its boxes, so a list of a million configs counts the boxes of one page only.
+ * Ties on the sort column are broken by id, so a config never shows on two pages.
+ */
+export async function listGiftBoxConfigs(db: Db, query: ListGiftBoxConfigsQuery): Promise<ListResponse<GiftBoxConfig>> {
+  const where = query.type ? containsInsensitive(giftBoxConfigs.type, query.type) : undefined;
+  const direction = query.order === 'asc' ? asc : desc;
+  const sortKey = sortKeys[query.sort];
+  const page = db
+    .select()
+    .from(giftBoxConfigs)
+    .where(where)
+    .orderBy(direction(giftBoxConfigs[sortKey]), direction(giftBoxConfigs.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .as('page');
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ ...page._.selectedFields, manualBoxCount: manualBoxCountOf('page') })
+      .from(page)
+      .orderBy(direction(page[sortKey]), direction(page.id)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(giftBoxConfigs)
+      .where(where),
+  ]);
+  return { rows: rows.map(toGiftBoxConfig), count: totals[0]?.n ?? 0 };
+}
+
+/** GET /giftbox/{id}: the config and its hand-placed boxes, newest first, at most manualBoxesShown. */
+export async function getGiftBoxConfig(db: Db, id: number): Promise<GiftBoxConfigDetail | undefined> {
+  const [[config], boxes] = await Promise.all([
+    db
+      .select({ ...getTableColumns(giftBoxConfigs), manualBoxCount: manualBoxCountOf(configsTable) })
+      .from(giftBoxConfigs)
+      .where(eq(giftBoxConfigs.id, id)),
+    db
+      .select()
+      .from(giftBoxes)
+      .where(and(eq(giftBoxes.configId, id), eq(giftBoxes.source, 'manual')))
+      .orderBy(desc(giftBoxes.createdAt), desc(giftBoxes.id))
+      .limit(manualBoxesShown),
+  ]);
+  return config ? { ...toGiftBoxConfig(config), ManualBoxes: boxes.map(toGiftBox) } : undefined;
+}
+
+/** POST /giftbox. The unique index decides (no check-then-insert): two requests at once cannot both win. */
+export async function createGiftBoxConfig(
+  db: Db,
+  input: CreateGiftBoxConfig,
+): Promise<{ ok: true; id: number } | Refusal> {
+  try {
+    const [row] = await db.insert(giftBoxConfigs).values(input).returning({ id: giftBoxConfigs.id });
+    if (!row) throw new Error('insert returned no row');
+    return { ok: true, id: row.id };
+  } catch (err) {
+    if (isUniqueViolation(err, configNameConstraint)) return refuse(409, messages.configNameTaken);
+    throw err;
+  }
+}
+
+/** PUT /giftbox: every field of `updateId`; its boxes stay as they are. */
+export async function updateGiftBoxConfig(
+  db: Db,
+  input: UpdateGiftBoxConfig,
+): Promise<{ ok: true; config: GiftBoxConfig } | Refusal> {
+  const { updateId, ...fields } = input;
+  try {
+    const [row] = await db
+      .update(giftBoxConfigs)
+      .set({ ...fields, updatedAt: sql`now()` })
+      .where(eq(giftBoxConfigs.id, updateId))
+      .returning({ ...getTableColumns(giftBoxConfigs), manualBoxCount: manualBoxCountOf(configsTable) });
+    return row ? { ok: true, config: toGiftBoxConfig(row) } : refuse(404, messages.giftBoxConfigNotFound);
+  } catch (err) {
+    if (isUniqueViolation(err, configNameConstraint)) return refuse(409, messages.configNameTaken);
+    throw err;
+  }
+}
+
+/** DELETE /giftbox/{id}: its boxes go with it (ON DELETE CASCADE). */
+export async function deleteGiftBoxConfig(db: Db, id: number): Promise<{ ok: true } | Refusal> {
+  const deleted = await db.delete(giftBoxConfigs).where(eq(giftBoxConfigs.id, id)).returning({ id: giftBoxConfigs.id });
+  return deleted.length > 0 ? { ok: true } : refuse(404, messages.giftBoxConfigNotFound);
+}
+
+/**
+ * POST /giftbox/manual: one box placed by hand by `createdBy`. The foreign key decides whether the
+ * config exists (no check-then-insert: a config deleted meanwhile is a 404 too, never a 500).
+ */
+export async function placeManualGiftBox(
+  db: Db,
+  createdBy: number,
+  input: CreateManualGiftBox,
+): Promise<{ ok: true; box: GiftBox } | Refusal> {
+  try {
+    const [row] = await db
+      .insert(giftBoxes)
+      .values({ ...input, expiresAt: new Date(input.expiresAt), source: 'manual', createdBy })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return { ok: true, box: toGiftBox(row) };
+  } catch (err) {
+    if (isForeignKeyViolation(err, boxConfigForeignKey)) return refuse(404, messages.giftBoxConfigNotFound);
+    throw err;
+  }
+}
+
+/** DELETE /giftbox/manual/{id}: a box placed by hand. */
+export async function deleteManualGiftBox(db: Db, id: number): Promise<{ ok: true } | Refusal> {
+  const deleted = await db
+    .delete(giftBoxes)
+    .where(and(eq(giftBoxes.id, id), eq(giftBoxes.source, 'manual')))
+    .returning({ id: giftBoxes.id });
+  return deleted.length > 0 ? { ok: true } : refuse(404, messages.giftBoxNotFound);
+}
