@@ -13,10 +13,10 @@ import type { Database } from './db/client.js';
 import { createMailer } from './mail/index.js';
 import { AccountService, accountRoutes } from './modules/account/index.js';
 import { authRoutes } from './modules/auth/index.js';
-import { giftBoxRoutes } from './modules/gift-boxes/index.js';
+import { giftBoxRoutes, mapTileOrigin } from './modules/gift-boxes/index.js';
 import { giftCardRoutes } from './modules/gift-cards/index.js';
 import { healthRoutes } from './modules/health/index.js';
-import { notificationRoutes } from './modules/notifications/index.js';
+import { createNotificationWorker, notificationRoutes } from './modules/notifications/index.js';
 import { complaintQueryRoutes } from './modules/queries/index.js';
 import { quizRoutes } from './modules/quiz/index.js';
 import { localUploadRoutes, uploadRoutes } from './modules/uploads/index.js';
@@ -76,12 +76,15 @@ export async function buildApp({
   const storage = await createStorage(config.storage, { publicUrl: config.publicUrl, jwtSecret });
   app.addHook('onClose', async () => storage.close());
 
+  // The map of /add-box-manual loads its tiles (images) from the configured tile server.
+  const mapOrigin = mapTileOrigin(config.map.tileUrl);
+
   // External plugins first, then ours, then routes (fastify/demo order).
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...storage.origins],
+        imgSrc: ["'self'", 'data:', 'blob:', ...storage.origins, ...(mapOrigin ? [mapOrigin] : [])],
         connectSrc: ["'self'", ...storage.origins],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
@@ -113,6 +116,13 @@ export async function buildApp({
   });
   const account = new AccountService({ db: database.db, mailer, publicUrl: config.publicUrl, now, background });
 
+  // Push notifications: the outbox worker delivers due deliveries (app inbox, FCM when configured).
+  // Its loop runs once the app is ready, if NOTIFICATION_WORKER; close stops it and waits for its step.
+  const notificationWorker = await createNotificationWorker({ db: database.db, push: config.push, log: app.log });
+  app.decorate('notificationWorker', notificationWorker);
+  if (config.push.worker) app.addHook('onReady', async () => notificationWorker.start());
+  app.addHook('onClose', async () => notificationWorker.stop());
+
   const limitStore = new MemoryFailureStore();
   const limiter = new LoginLimiter(config.loginLimits, limitStore);
   const forgotLimiter = new RequestLimiter('forgot', config.forgotLimits, limitStore);
@@ -126,7 +136,7 @@ export async function buildApp({
       await api.register(profileRoutes, { db: database.db });
       await api.register(giftCardRoutes, { db: database.db });
       await api.register(quizRoutes, { db: database.db });
-      await api.register(giftBoxRoutes, { db: database.db });
+      await api.register(giftBoxRoutes, { db: database.db, map: config.map });
       await api.register(notificationRoutes, { db: database.db });
       await api.register(complaintQueryRoutes, { db: database.db });
     },

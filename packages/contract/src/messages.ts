@@ -179,6 +179,7 @@ export const messages = {
   notificationScheduled: 'Notification scheduled.',
   notificationDeleted: 'Notification deleted successfully.',
   noRecipients: 'No user matches this audience: nothing was sent.',
+  recipientsNotFound: 'Some of the chosen users no longer exist. Please choose the recipients again.',
 
   // ours (spec silent): complaint queries
   queryNotFound: 'Complaint query not found.',

@@ -21,6 +21,11 @@ export interface TestAppOptions {
   setup?: (app: FastifyInstance) => void | Promise<void>;
   /** The app's clock for account links (see testClock); the real time when unset. */
   now?: () => Date;
+  /**
+   * An open database to use instead of a fresh one (two apps on one database, an app restarted on
+   * its data): the caller owns it, and close() leaves it open.
+   */
+  database?: Database;
 }
 
 export interface TestApp {
@@ -45,6 +50,8 @@ export async function makeTestConfig(env: EnvOverrides = {}): Promise<Config> {
     ADMIN_EMAIL: testAdminEmail,
     ADMIN_PASSWORD: testAdminPassword,
     LOG_LEVEL: 'silent',
+    // Tests step the notification worker themselves (app.notificationWorker.runOnce()).
+    NOTIFICATION_WORKER: 'false',
     ...env,
   });
 }
@@ -65,8 +72,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     if (errors.length > 0) throw new AggregateError(errors, 'closing the test app failed');
   };
   try {
-    const { database, dispose } = await openTestDatabase();
-    cleanups.push(dispose);
+    let database = options.database;
+    if (!database) {
+      const fresh = await openTestDatabase();
+      cleanups.push(fresh.dispose);
+      database = fresh.database;
+    }
     const app = await buildApp({
       config,
       database,

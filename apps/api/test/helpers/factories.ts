@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { RoleName } from '@strideadmin/contract';
 import type { Db } from '../../src/db/client.js';
-import { type NewUserRow, users } from '../../src/db/schema.js';
+import { complaintQueries, type NewUserRow, users } from '../../src/db/schema.js';
 import { insertUser } from '../../src/modules/users/index.js';
 import { hashPassword } from '../../src/plugins/auth/index.js';
 
@@ -60,4 +60,30 @@ export async function createUser(db: Db, overrides: UserOverrides = {}): Promise
   });
   if (Object.keys(columns).length > 0) await db.update(users).set(columns).where(eq(users.id, id));
   return { id, ...user };
+}
+
+export interface ComplaintQueryOverrides {
+  /** The sender; null: a query whose user has been deleted. */
+  userId: number | null;
+  title?: string;
+  message?: string;
+  isRead?: boolean;
+  createdAt?: Date;
+}
+
+/** A complaint query as the app's POST /app/message stores it (source Mobile), straight into the table. */
+export async function createComplaintQuery(db: Db, overrides: ComplaintQueryOverrides): Promise<number> {
+  sequence += 1;
+  const [row] = await db
+    .insert(complaintQueries)
+    .values({
+      userId: overrides.userId,
+      title: overrides.title ?? `Query ${sequence}`,
+      message: overrides.message ?? `The steps of my walk ${sequence} were not counted.`,
+      isRead: overrides.isRead ?? false,
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt, updatedAt: overrides.createdAt } : {}),
+    })
+    .returning({ id: complaintQueries.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
 }

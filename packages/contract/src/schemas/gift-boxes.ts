@@ -78,7 +78,11 @@ export const dateTimeField = (message: string) =>
   z
     .string({ error: message })
     .min(1, { message, abort: true })
-    .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), messages.sendAtInvalid);
+    // abort: a value that is no date is only 'invalid', not also 'from past' (zod 4 runs every check).
+    .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), {
+      message: messages.sendAtInvalid,
+      abort: true,
+    });
 
 /** POST /giftbox/manual (PRODUCT.md §3): one box placed by hand. */
 export const createManualGiftBoxSchema = z.object({

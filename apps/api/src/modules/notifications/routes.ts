@@ -1,5 +1,106 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createdIdSchema,
+  createNotificationSchema,
+  errorEnvelopeSchema,
+  idParamsSchema,
+  inboxNotificationSchema,
+  listNotificationsQuerySchema,
+  listQueryBase,
+  listResponse,
+  messages,
+  notificationSchema,
+  okEnvelope,
+} from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
+import { HttpError } from '../../plugins/errors.js';
+import { authUserOf } from '../users/index.js';
+import { createNotification, deleteNotification, listInbox, listNotifications } from './service.js';
 
-/** Placeholder: this module is being built (issue 6). */
-export async function notificationRoutes(_app: FastifyInstance, _opts: { db: Db }) {}
+const failure = errorEnvelopeSchema;
+/** What every admin call may answer besides its success: bad input, no token, not an admin. */
+const adminFailures = { 400: failure, 401: failure, 403: failure } as const;
+const admin = { tags: ['notifications'], security: [{ bearer: [] }] };
+const appCall = { tags: ['app'], security: [{ bearer: [] }] };
+
+/** GET /app/notifications: a page of the inbox. */
+const inboxQuerySchema = z.object({ page: listQueryBase.page, limit: listQueryBase.limit });
+
+export async function notificationRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  r.get(
+    '/notification',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          'A page of push notifications, filtered by title and message (contains, any case), with status and delivery counts',
+        querystring: listNotificationsQuerySchema,
+        response: { 200: okEnvelope(listResponse(notificationSchema)), ...adminFailures },
+      },
+    },
+    async (request) => ({ body: await listNotifications(db, request.query) }),
+  );
+
+  r.post(
+    '/notification',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          'Send a push notification to all users, the active users or chosen users, now or at sendAt: queued for the delivery worker (app inbox, and FCM when configured)',
+        body: createNotificationSchema,
+        response: { 200: okEnvelope(createdIdSchema), ...adminFailures },
+      },
+    },
+    async (request) => {
+      const result = await createNotification(db, request.body, authUserOf(request).id);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return {
+        message: result.scheduled ? messages.notificationScheduled : messages.notificationQueued,
+        body: { id: result.id },
+      };
+    },
+  );
+
+  r.delete(
+    '/notification/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          'Delete a notification: deliveries not yet made are cancelled and it leaves the app inboxes (a push already made cannot be recalled)',
+        params: idParamsSchema,
+        response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure },
+      },
+    },
+    async (request) => {
+      const result = await deleteNotification(db, request.params.id);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.notificationDeleted, body: null };
+    },
+  );
+
+  // ---- App (mobile) calls: any active account's token (PRODUCT.md §3) ----
+
+  r.get(
+    '/app/notifications',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...appCall,
+        summary: "The caller's notification inbox, newest first",
+        querystring: inboxQuerySchema,
+        response: { 200: okEnvelope(listResponse(inboxNotificationSchema)), 400: failure, 401: failure },
+      },
+    },
+    async (request) => ({ body: await listInbox(db, authUserOf(request).id, request.query) }),
+  );
+}

@@ -1,5 +1,125 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  complaintQuerySchema,
+  createComplaintQuerySchema,
+  createdIdSchema,
+  errorEnvelopeSchema,
+  idParamsSchema,
+  listComplaintQueriesQuerySchema,
+  listResponse,
+  messages,
+  okEnvelope,
+  updateComplaintQuerySchema,
+} from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
+import { HttpError } from '../../plugins/errors.js';
+import { authUserOf } from '../users/index.js';
+import {
+  createComplaintQuery,
+  deleteComplaintQuery,
+  getComplaintQuery,
+  listComplaintQueries,
+  updateComplaintQuery,
+} from './service.js';
 
-/** Placeholder: this module is being built (issue 6). */
-export async function complaintQueryRoutes(_app: FastifyInstance, _opts: { db: Db }) {}
+const failure = errorEnvelopeSchema;
+/** What every admin call may answer besides its success: bad input, no token, not an admin. */
+const adminFailures = { 400: failure, 401: failure, 403: failure } as const;
+const admin = { tags: ['complaint-queries'], security: [{ bearer: [] }] };
+const appCall = { tags: ['app'], security: [{ bearer: [] }] };
+
+/** The complaint queries of spec §3 (Message), at the spec's paths /message. */
+export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  r.get(
+    '/message',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          'A page of complaint queries with their sender, filtered by title (contains, any case) and isRead, with the filtered count',
+        querystring: listComplaintQueriesQuerySchema,
+        response: { 200: okEnvelope(listResponse(complaintQuerySchema)), ...adminFailures },
+      },
+    },
+    async (request) => ({ body: await listComplaintQueries(db, request.query) }),
+  );
+
+  r.get(
+    '/message/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'One complaint query (spec §7: id, isRead, title, message, source, User); User is null once deleted',
+        params: idParamsSchema,
+        response: { 200: okEnvelope(complaintQuerySchema), ...adminFailures, 404: failure },
+      },
+    },
+    async (request) => {
+      const query = await getComplaintQuery(db, request.params.id);
+      if (!query) throw new HttpError(404, messages.queryNotFound);
+      return { body: query };
+    },
+  );
+
+  r.put(
+    '/message',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Mark a complaint query read or unread (spec §7 PUT /message { isRead, updateId })',
+        body: updateComplaintQuerySchema,
+        response: { 200: okEnvelope(complaintQuerySchema), ...adminFailures, 404: failure },
+      },
+    },
+    async (request) => {
+      const result = await updateComplaintQuery(db, request.body);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.queryUpdated, body: result.query };
+    },
+  );
+
+  r.delete(
+    '/message/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Delete a complaint query',
+        params: idParamsSchema,
+        response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure },
+      },
+    },
+    async (request) => {
+      const result = await deleteComplaintQuery(db, request.params.id);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.queryDeleted, body: null };
+    },
+  );
+
+  // ---- App (mobile) calls: any active account's token (PRODUCT.md §3) ----
+
+  r.post(
+    '/app/message',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...appCall,
+        summary: 'Send a complaint query from the app (source Mobile)',
+        body: createComplaintQuerySchema,
+        response: { 200: okEnvelope(createdIdSchema), 400: failure, 401: failure },
+      },
+    },
+    async (request) => ({
+      message: messages.messageSent,
+      body: { id: await createComplaintQuery(db, authUserOf(request).id, request.body) },
+    }),
+  );
+}

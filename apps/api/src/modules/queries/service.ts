@@ -1,0 +1,128 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  type ComplaintQuery,
+  type complaintQuerySortColumns,
+  type CreateComplaintQuery,
+  defaultQuerySource,
+  type ListResponse,
+  type listComplaintQueriesQuerySchema,
+  messages,
+  type UpdateComplaintQuery,
+} from '@strideadmin/contract';
+import type { Db } from '../../db/client.js';
+import { complaintQueries, users } from '../../db/schema.js';
+import { containsInsensitive } from '../../db/search.js';
+import { type Refusal, refuse } from '../users/index.js';
+
+export type ListComplaintQueriesQuery = z.output<typeof listComplaintQueriesQuerySchema>;
+
+const sortColumns = {
+  id: complaintQueries.id,
+  title: complaintQueries.title,
+  isRead: complaintQueries.isRead,
+  createdAt: complaintQueries.createdAt,
+} satisfies Record<(typeof complaintQuerySortColumns)[number], AnyPgColumn>;
+
+/** A query with its sender (spec §3 Message: User with name and email); the user may be gone. */
+const columns = {
+  id: complaintQueries.id,
+  title: complaintQueries.title,
+  message: complaintQueries.message,
+  source: complaintQueries.source,
+  isRead: complaintQueries.isRead,
+  createdAt: complaintQueries.createdAt,
+  userId: users.id,
+  userName: users.name,
+  userEmail: users.email,
+};
+interface Row {
+  id: number;
+  title: string;
+  message: string;
+  source: string;
+  isRead: boolean;
+  createdAt: Date;
+  userId: number | null;
+  userName: string | null;
+  userEmail: string | null;
+}
+
+function toComplaintQuery({ userId, userName, userEmail, createdAt, ...query }: Row): ComplaintQuery {
+  return {
+    ...query,
+    createdAt: createdAt.toISOString(),
+    User:
+      userId === null || userName === null || userEmail === null
+        ? null
+        : { id: userId, name: userName, email: userEmail },
+  };
+}
+
+const selectWithUser = (db: Db) =>
+  db.select(columns).from(complaintQueries).leftJoin(users, eq(users.id, complaintQueries.userId));
+
+/**
+ * GET /message: one page of the filtered queries and the filtered total. title is a
+ * case-insensitive "contains" (trigram-indexed); isRead 'true'/'false' (the unread ones are
+ * served by a partial index). Ties on the sort column are broken by id.
+ */
+export async function listComplaintQueries(
+  db: Db,
+  query: ListComplaintQueriesQuery,
+): Promise<ListResponse<ComplaintQuery>> {
+  const where = and(
+    query.title ? containsInsensitive(complaintQueries.title, query.title) : undefined,
+    query.isRead === undefined ? undefined : eq(complaintQueries.isRead, query.isRead === 'true'),
+  );
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, totals] = await Promise.all([
+    selectWithUser(db)
+      .where(where)
+      .orderBy(direction(sortColumns[query.sort]), direction(complaintQueries.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(complaintQueries).where(where),
+  ]);
+  return { rows: rows.map(toComplaintQuery), count: totals[0]?.n ?? 0 };
+}
+
+/** GET /message/{id} (spec §7). */
+export async function getComplaintQuery(db: Db, id: number): Promise<ComplaintQuery | undefined> {
+  const [row] = await selectWithUser(db).where(eq(complaintQueries.id, id));
+  return row ? toComplaintQuery(row) : undefined;
+}
+
+/** PUT /message (spec §7, §4 Message read): marks a query read (or unread again). */
+export async function updateComplaintQuery(
+  db: Db,
+  input: UpdateComplaintQuery,
+): Promise<{ ok: true; query: ComplaintQuery } | Refusal> {
+  const updated = await db
+    .update(complaintQueries)
+    .set({ isRead: input.isRead, updatedAt: sql`now()` })
+    .where(eq(complaintQueries.id, input.updateId))
+    .returning({ id: complaintQueries.id });
+  const query = updated.length > 0 ? await getComplaintQuery(db, input.updateId) : undefined;
+  return query ? { ok: true, query } : refuse(404, messages.queryNotFound);
+}
+
+/** DELETE /message/{id}. */
+export async function deleteComplaintQuery(db: Db, id: number): Promise<{ ok: true } | Refusal> {
+  const deleted = await db
+    .delete(complaintQueries)
+    .where(eq(complaintQueries.id, id))
+    .returning({ id: complaintQueries.id });
+  return deleted.length > 0 ? { ok: true } : refuse(404, messages.queryNotFound);
+}
+
+/** POST /app/message (PRODUCT.md §3): a query from the app, unread, source Mobile. */
+export async function createComplaintQuery(db: Db, userId: number, input: CreateComplaintQuery): Promise<number> {
+  const [row] = await db
+    .insert(complaintQueries)
+    .values({ userId, title: input.title, message: input.message, source: defaultQuerySource })
+    .returning({ id: complaintQueries.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
