@@ -1,6 +1,61 @@
+import { useNavigate } from 'react-router';
+import { messages, type CreateGiftBoxConfig, type GiftBoxConfigDetail } from '@strideadmin/contract';
+import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
+import { Spinner } from '../../components/spinner';
+import { paths } from '../../lib/paths';
+import { toast } from '../../lib/toast';
+import { useGiftBoxConfig } from './api/get-gift-box-config';
+import { useUpdateGiftBoxConfig } from './api/update-gift-box-config';
+import { BoxConfigForm } from './box-config-form';
+import { LoadFailed } from './load-failed';
+import { ManualBoxes } from './manual-boxes';
+import { useGoBack } from './use-go-back';
+import { useIdParam } from './use-id-param';
 
-/** Placeholder: this screen is being built (issue 6). */
+/** /update-box?id: loads the config (GET /giftbox/{id}) into the form, and lists its hand-placed boxes. */
 export function UpdateBoxPage() {
-  return <PageHeader title="Update Gift Box Config" />;
+  const id = useIdParam('id');
+  const config = useGiftBoxConfig(id);
+  if (id === null) return <LoadFailed message={messages.giftBoxConfigNotFound} />;
+  if (config.isPending) return <Spinner label="Loading" className="mx-auto mt-24 size-6" />;
+  if (config.isError) return <LoadFailed message={config.error.message} onRetry={() => void config.refetch()} />;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PageHeader title="Update Gift Box Config" description={config.data.type} />
+      <UpdateBoxForm config={config.data} />
+      <ManualBoxes config={config.data} />
+    </div>
+  );
+}
+
+function UpdateBoxForm({ config }: { config: GiftBoxConfigDetail }) {
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const updateConfig = useUpdateGiftBoxConfig();
+
+  async function save(values: CreateGiftBoxConfig) {
+    const res = await updateConfig.mutateAsync({ updateId: config.id, ...values });
+    toast.success(res.message ?? messages.giftBoxConfigUpdated);
+    void navigate(paths.boxList);
+  }
+
+  return (
+    <Card title="Config">
+      <BoxConfigForm
+        label="Update gift box config"
+        defaultValues={{
+          type: config.type,
+          minCoins: config.minCoins,
+          maxCoins: config.maxCoins,
+          stepsToUnlock: config.stepsToUnlock,
+          boxesPerDay: config.boxesPerDay,
+          isActive: config.isActive,
+        }}
+        submitLabel="Save Changes"
+        onSubmit={save}
+        onCancel={goBack}
+      />
+    </Card>
+  );
 }

@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { listQuizQuerySchema, type ListResponse, type QuizQuestion } from '@strideadmin/contract';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { pageSizeParam } from '../../../lib/list-params';
+import { quizKeys } from './keys';
+
+/**
+ * /quiz-list's URL state: the contract's GET /quiz query (so the URL says exactly what the server
+ * accepts), with the page size limited to the choices the screen offers.
+ */
+export const quizListParamsSchema = listQuizQuerySchema.extend({ limit: pageSizeParam });
+export type QuizListParams = z.output<typeof quizListParamsSchema>;
+
+/**
+ * GET /quiz (PRODUCT.md §3): one page of questions, filtered by question (contains, spec §2) and
+ * language (en/sv), and the total count.
+ */
+export const listQuiz = (params: QuizListParams, signal?: AbortSignal) =>
+  api<ListResponse<QuizQuestion>>('/quiz', { query: params, signal }).then((r) => r.body);
+
+export const listQuizQueryOptions = (params: QuizListParams) =>
+  queryOptions({
+    queryKey: quizKeys.list(params),
+    queryFn: ({ signal }) => listQuiz(params, signal),
+    // The page on screen stays while the next one loads (no flash of an empty table).
+    placeholderData: keepPreviousData,
+  });
+
+export function useQuizList(params: QuizListParams) {
+  return useQuery(listQuizQueryOptions(params));
+}
