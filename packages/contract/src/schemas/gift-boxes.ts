@@ -73,16 +73,37 @@ export const updateGiftBoxConfigSchema = z.object({ updateId: idField, ...giftBo
 export type UpdateGiftBoxConfigInput = z.input<typeof updateGiftBoxConfigSchema>;
 export type UpdateGiftBoxConfig = z.output<typeof updateGiftBoxConfigSchema>;
 
-/** An ISO date-time (with offset or Z) that parses; the forms send `new Date(local).toISOString()`. */
+const isoDateTime = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A moment as an ISO 8601 date-time WITH its offset (`Z` or `+02:00`): without one, the server
+ * would read it in its own time zone. The calendar date and the time must exist (no 30 February,
+ * no 24:30). The forms send `new Date(local).toISOString()`.
+ */
+export function isIsoDateTime(s: string): boolean {
+  const m = isoDateTime.exec(s);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((v) => Number(v ?? 0)) as number[];
+  const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+  return (
+    month! >= 1 &&
+    month! <= 12 &&
+    day! >= 1 &&
+    day! <= daysInMonth &&
+    hour! < 24 &&
+    minute! < 60 &&
+    second! < 60 &&
+    !Number.isNaN(Date.parse(s))
+  );
+}
+
+/** A date-time field: required (`message`), then a real moment (see isIsoDateTime). */
 export const dateTimeField = (message: string) =>
   z
     .string({ error: message })
     .min(1, { message, abort: true })
     // abort: a value that is no date is only 'invalid', not also 'from past' (zod 4 runs every check).
-    .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), {
-      message: messages.sendAtInvalid,
-      abort: true,
-    });
+    .refine(isIsoDateTime, { message: messages.sendAtInvalid, abort: true });
 
 /** POST /giftbox/manual (PRODUCT.md §3): one box placed by hand. */
 export const createManualGiftBoxSchema = z.object({
