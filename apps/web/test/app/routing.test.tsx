@@ -53,8 +53,12 @@ describe('routes and guards (spec §2)', () => {
     expect(app.location().pathname).toBe('/');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-    expect(api.seen.map((r) => `${r.method} ${r.url.pathname}`)).toEqual(['GET /api/users/7']);
-    expect(api.seen[0]?.headers.authorization).toBe('Bearer jwt');
+    // The sidebar also asks for the unread complaint query count (its badge).
+    expect(api.seen.map((r) => `${r.method} ${r.url.pathname}`).sort()).toEqual([
+      'GET /api/message',
+      'GET /api/users/7',
+    ]);
+    expect(api.seen.every((r) => r.headers.authorization === 'Bearer jwt')).toBe(true);
   });
 
   test('signed out, after signing in the user goes back to the page first asked for', async () => {

@@ -113,6 +113,8 @@ export const listUsersQuerySchema = z.object({
   sort: z.enum(userSortColumns).default('createdAt'),
   name: filterText,
   email: filterText,
+  /** Only accounts of this role (the notification form's user search picks app users). */
+  role: z.enum(roleNames, { error: messages.roleInvalid }).optional(),
 });
 export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
 

@@ -167,6 +167,7 @@ export async function listUsers(db: Db, query: ListUsersQuery): Promise<ListResp
   const where = and(
     query.name ? containsInsensitive(users.name, query.name) : undefined,
     query.email ? containsInsensitive(users.email, query.email) : undefined,
+    query.role ? eq(users.roleId, roleIdOf(query.role)) : undefined,
   );
   const direction = query.order === 'asc' ? asc : desc;
   const [rows, totals] = await Promise.all([

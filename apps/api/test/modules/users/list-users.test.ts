@@ -105,6 +105,17 @@ describe('GET /api/users', () => {
       expect(await list({ name: 'nobody at all' })).toEqual({ rows: [], count: 0 });
     });
 
+    it('role: only the accounts of that role', async () => {
+      const users = await list({ role: 'User', email: 'zed' });
+      expect(users).toEqual({ rows: [], count: 0 });
+      expect(names((await list({ role: 'Admin' })).rows)).toEqual(['Zed Admin']);
+      expect((await list({ role: 'User' })).count).toBe(7);
+      expect(names((await list({ role: 'User', name: 'stone', sort: 'name', order: 'asc' })).rows)).toEqual([
+        'Carla Stone',
+        'Dora Stone',
+      ]);
+    });
+
     it('treat an empty filter as no filter', async () => {
       expect((await list({ name: '', email: '   ' })).count).toBe(8);
     });
@@ -174,6 +185,7 @@ describe('GET /api/users', () => {
       { limit: '0' },
       { limit: '101' },
       { name: 'x'.repeat(256) },
+      { role: 'Owner' },
     ];
     for (const query of queries) {
       const res = await t.app.inject({ url: '/api/users', query, headers: admin.headers });

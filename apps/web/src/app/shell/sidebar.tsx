@@ -1,32 +1,58 @@
+import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
-import { sidebarEntries } from '../../lib/paths';
+import { useUnreadComplaintQueryCount } from '../../features/queries/api/count-unread-complaint-queries';
+import { paths, sidebarEntries } from '../../lib/paths';
 import { Icon } from './icons';
 
 /** spec §2 Shell: the menu, with the current entry highlighted. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const unread = useUnreadComplaintQueryCount().data ?? 0;
+  const badgeId = useId();
   return (
     <nav aria-label="Main" className="flex flex-1 flex-col gap-1 px-3 py-4">
       {sidebarEntries.map((e) => {
         const current = (e.match as readonly string[]).includes(pathname);
+        const badge = e.to === paths.queryList && unread > 0;
         return (
-          <Link
-            key={e.to}
-            to={e.to}
-            onClick={onNavigate}
-            aria-current={current ? 'page' : undefined}
-            className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
-              current
-                ? 'bg-indigo-600 text-white'
-                : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
-            }`}
-          >
-            <Icon name={e.icon} />
-            {e.label}
-          </Link>
+          // The badge sits beside the link, not in it: the link's name stays the entry's label, and
+          // the count is its description ("3 unread").
+          <div key={e.to} className="relative">
+            <Link
+              to={e.to}
+              onClick={onNavigate}
+              aria-current={current ? 'page' : undefined}
+              aria-describedby={badge ? badgeId : undefined}
+              className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+                current
+                  ? 'bg-indigo-600 text-white'
+                  : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+              } ${badge ? 'pr-14' : ''}`}
+            >
+              <Icon name={e.icon} />
+              {e.label}
+            </Link>
+            {badge && <UnreadBadge id={badgeId} count={unread} onCurrent={current} />}
+          </div>
         );
       })}
     </nav>
+  );
+}
+
+/** Complaint Queries' unread count (issue 6): "99+" above 99; read out as "N unread". */
+function UnreadBadge({ id, count, onCurrent }: { id: string; count: number; onCurrent: boolean }) {
+  return (
+    <span
+      id={id}
+      data-testid="unread-queries-badge"
+      className={`pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${
+        onCurrent ? 'bg-white text-indigo-700' : 'bg-indigo-600 text-white dark:bg-indigo-500'
+      }`}
+    >
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="sr-only">{count} unread</span>
+    </span>
   );
 }
 
