@@ -83,18 +83,10 @@ const isoDateTime = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{
 export function isIsoDateTime(s: string): boolean {
   const m = isoDateTime.exec(s);
   if (!m) return false;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((v) => Number(v ?? 0)) as number[];
-  const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
-  return (
-    month! >= 1 &&
-    month! <= 12 &&
-    day! >= 1 &&
-    day! <= daysInMonth &&
-    hour! < 24 &&
-    minute! < 60 &&
-    second! < 60 &&
-    !Number.isNaN(Date.parse(s))
-  );
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = m.slice(1, 7).map((v) => Number(v ?? 0));
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const real = month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour < 24 && minute < 60 && second < 60;
+  return real && !Number.isNaN(Date.parse(s));
 }
 
 /** A date-time field: required (`message`), then a real moment (see isIsoDateTime). */
