@@ -88,6 +88,8 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  // Coins for steps (issue 7): one coin per this many steps of a day.
+  STEPS_PER_COIN: z.coerce.number().int().min(1).max(1_000_000).default(100),
   NOTIFICATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
@@ -115,6 +117,8 @@ export interface Config {
   mail: MailConfig;
   map: MapSettings;
   push: PushConfig;
+  /** One coin per this many steps of a day (POST /app/steps). */
+  stepsPerCoin: number;
 }
 
 /** The map of /add-box-manual, handed to the signed-in portal by GET /api/config/map. */
@@ -202,6 +206,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       perIp: e.FORGOT_MAX_PER_IP,
       windowSeconds: e.FORGOT_WINDOW_SECONDS,
     },
+    stepsPerCoin: e.STEPS_PER_COIN,
     map: {
       tileUrl: e.MAP_TILE_URL,
       attribution: e.MAP_TILE_ATTRIBUTION,

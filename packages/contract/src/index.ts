@@ -13,3 +13,5 @@ export * from './schemas/quiz.js';
 export * from './schemas/gift-boxes.js';
 export * from './schemas/notifications.js';
 export * from './schemas/queries.js';
+export * from './schemas/app.js';
+export * from './schemas/dashboard.js';

@@ -26,6 +26,9 @@ export const limits = {
   notificationUsersMax: 1000,
   queryTitleMax: 255,
   queryMessageMax: 5000,
+  stepsPerDayMax: 100_000,
+  /** How many days back the app may sync steps (today and the 30 days before). */
+  stepsSyncMaxDays: 30,
   /** A send time up to this far in the past (clock skew, a slow submit) means "now". */
   sendAtGraceMs: 5 * 60 * 1000,
 } as const;

@@ -187,6 +187,29 @@ export const messages = {
   queryDeleted: 'Complaint query deleted successfully.',
   messageSent: 'Your message has been sent.',
 
+  // ours (spec silent): the mobile app's calls and the coin ledger
+  registered: 'Account created successfully.',
+  stepsRecorded: 'Steps recorded.',
+  stepsRequired: 'Steps is required',
+  stepsInvalid: 'Steps must be a whole number from 0 to 100000.',
+  stepsDateRequired: 'Date is required',
+  stepsDateFuture: 'Steps can not be recorded for a future day.',
+  stepsDateTooOld: 'Steps older than 30 days can not be synced.',
+  trackingDisabled: 'Step tracking is turned off for this account.',
+  quizAnswerRequired: 'Please choose an option.',
+  quizAlreadyAnswered: 'You have already answered this question.',
+  quizAnswerCorrect: 'Correct answer!',
+  quizAnswerWrong: 'Wrong answer.',
+  giftBoxOpened: 'Gift box opened.',
+  giftBoxExpired: 'This gift box has expired.',
+  giftBoxAlreadyOpened: 'This gift box has already been opened.',
+  giftBoxNeedsSteps: 'Walk more steps today to open this gift box.',
+  giftBoxDailyLimit: 'You have opened all the gift boxes you can today.',
+  giftCardRedeemed: 'Gift card redeemed successfully.',
+  giftCardNotAvailable: 'This gift card is no longer available.',
+  insufficientCoins: 'You do not have enough coins for this gift card.',
+  coinsAdjusted: 'Coins adjusted by an administrator.',
+
   // spec §2: empty states
   noAssociatedGiftCards: 'No gift cards are associated with this account.',
 

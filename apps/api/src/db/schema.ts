@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -8,6 +9,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -39,6 +41,8 @@ export const users = pgTable(
     profilePic: text('profile_pic'),
     /** The app's FCM registration token (set by the app; push goes here when FCM is configured). */
     pushToken: text('push_token'),
+    /** The last day with steps (dashboard: distinct walkers since a day = an index range count). */
+    lastWalkedOn: date('last_walked_on', { mode: 'string' }),
     roleId: integer('role_id')
       .notNull()
       .references(() => roles.id),
@@ -50,6 +54,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_role_id_idx').on(t.roleId),
     index('users_created_at_idx').on(t.createdAt),
+    index('users_last_walked_on_idx').on(t.lastWalkedOn),
     // Case-insensitive "contains" filters (ILIKE '%x%') stay fast at 1,000,000 rows.
     index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
@@ -290,6 +295,79 @@ export const complaintQueries = pgTable(
     index('messages_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
+
+/** Steps per user per day (PRODUCT.md §4 Activity); a later sync of a day replaces its count. */
+export const stepLogs = pgTable(
+  'step_logs',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    steps: integer('steps').notNull(),
+    /** Coins credited for this day so far (a re-sync credits only the difference). */
+    coins: integer('coins').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index('step_logs_day_idx').on(t.day)],
+);
+
+/**
+ * The coin ledger: every change of a user's coins. users.total_coins always equals the sum of the
+ * user's entries (the same transaction writes both). `amount` is signed (redeem is negative).
+ */
+export const coinLedger = pgTable(
+  'coin_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['steps', 'quiz', 'giftbox', 'redeem', 'adjustment'] }).notNull(),
+    amount: integer('amount').notNull(),
+    /** What it is for: the quiz question, gift box or gift card id (null for steps and adjustments). */
+    refId: integer('ref_id'),
+    /** steps: the day the coins are for. */
+    refDay: date('ref_day', { mode: 'string' }),
+    /** adjustment: the administrator who changed the coins. */
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('coin_ledger_user_id_idx').on(t.userId, t.createdAt), index('coin_ledger_created_at_idx').on(t.createdAt)],
+);
+
+/** A quiz question answered by an app user: once per user and question. */
+export const quizAnswers = pgTable(
+  'quiz_answers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: 'cascade' }),
+    option: integer('option').notNull(),
+    isCorrect: boolean('is_correct').notNull(),
+    coins: integer('coins').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.quizId] }), index('quiz_answers_quiz_id_idx').on(t.quizId)],
+);
+
+/**
+ * One row per day of the dashboard's figures, kept by statement-level triggers on users,
+ * step_logs and coin_ledger (migration 0005), so a range reads at most a few hundred rows
+ * whatever the number of users (decision 0010).
+ */
+export const dailyStats = pgTable('daily_stats', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  newUsers: integer('new_users').notNull().default(0),
+  activeWalkers: integer('active_walkers').notNull().default(0),
+  steps: bigint('steps', { mode: 'number' }).notNull().default(0),
+  coinsEarned: bigint('coins_earned', { mode: 'number' }).notNull().default(0),
+  coinsSpent: bigint('coins_spent', { mode: 'number' }).notNull().default(0),
+  giftCardsRedeemed: integer('gift_cards_redeemed').notNull().default(0),
+});
 
 export type GiftCardRow = typeof giftCards.$inferSelect;
 

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { limits } from '../limits.js';
+import { messages } from '../messages.js';
+import { languages, quizOptionNumbers } from '../options.js';
+import { emailField, sessionUserSchema } from './auth.js';
+import { dateField, nameField, passwordField, todayIso } from './fields.js';
+import { giftCardSchema } from './gift-cards.js';
+import { listQueryBase } from './users.js';
+
+/** The mobile app's calls (PRODUCT.md §3, issue 7). App users hold tokens of the `app` audience. */
+
+/** POST /auth/register (spec §7 legacy register path): a User-role account, signed in. */
+export const registerSchema = z.object({
+  email: emailField,
+  name: nameField,
+  password: passwordField(messages.passwordRequired),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+export const registerResponseSchema = z.object({ accessToken: z.string(), user: sessionUserSchema });
+
+/** A day YYYY-MM-DD between `stepsSyncMaxDays` ago and today (the server's calendar). */
+function withinSyncWindow(day: string) {
+  const oldest = new Date();
+  oldest.setDate(oldest.getDate() - limits.stepsSyncMaxDays);
+  return day >= todayIso(oldest);
+}
+
+/** POST /app/steps: the day's steps; a later sync of the same day replaces the count. */
+export const appStepsSchema = z.object({
+  date: z
+    .string({ error: messages.stepsDateRequired })
+    .min(1, { message: messages.stepsDateRequired, abort: true })
+    .pipe(dateField)
+    .refine((d) => d <= todayIso(), { message: messages.stepsDateFuture, abort: true })
+    .refine(withinSyncWindow, messages.stepsDateTooOld),
+  steps: z
+    .number({ error: messages.stepsRequired })
+    .int(messages.stepsInvalid)
+    .min(0, messages.stepsInvalid)
+    .max(limits.stepsPerDayMax, messages.stepsInvalid),
+});
+export type AppStepsInput = z.input<typeof appStepsSchema>;
+export const appStepsResponseSchema = z.object({
+  date: z.string(),
+  steps: z.number().int(),
+  /** Coins this day has earned in all. */
+  coins: z.number().int(),
+  /** Coins this sync credited (the difference to the day's earlier syncs; may be negative). */
+  credited: z.number().int(),
+  totalCoins: z.number().int(),
+});
+
+/** GET /app/quiz: active questions the caller has not answered yet, without the answer. */
+export const appQuizQuerySchema = z.object({ ...listQueryBase, language: z.enum(languages).optional() });
+export const appQuizQuestionSchema = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  option1: z.string(),
+  option2: z.string(),
+  option3: z.string(),
+  option4: z.string(),
+  language: z.enum(languages),
+  coins: z.number().int(),
+});
+export type AppQuizQuestion = z.infer<typeof appQuizQuestionSchema>;
+
+/** POST /app/quiz/{id}/answer. */
+export const quizAnswerSchema = z.object({
+  option: z
+    .number({ error: messages.quizAnswerRequired })
+    .int(messages.quizAnswerRequired)
+    .refine((n) => (quizOptionNumbers as readonly number[]).includes(n), messages.quizAnswerRequired),
+});
+export const quizAnswerResponseSchema = z.object({
+  correct: z.boolean(),
+  correctOption: z.number().int(),
+  coins: z.number().int(),
+  totalCoins: z.number().int(),
+});
+
+/** POST /app/giftbox/{id}/open. */
+export const giftBoxOpenResponseSchema = z.object({ coins: z.number().int(), totalCoins: z.number().int() });
+
+/** POST /app/giftcard/{id}/redeem: the card, now the caller's, and the coins left. */
+export const redeemResponseSchema = z.object({ card: giftCardSchema, totalCoins: z.number().int() });

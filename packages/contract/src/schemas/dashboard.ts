@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { dateRanges } from '../options.js';
+
+/** GET /dashboard?range= (PRODUCT.md §4 Home dashboard; spec §9 date ranges). */
+export const dashboardQuerySchema = z.object({
+  range: z.enum(dateRanges, { error: 'range must be Today, Week, Month, Year or All.' }).default('Today'),
+});
+export type DashboardQuery = z.input<typeof dashboardQuerySchema>;
+
+const figures = {
+  newUsers: z.number().int(),
+  activeWalkers: z.number().int(),
+  steps: z.number().int(),
+  coinsEarned: z.number().int(),
+  coinsSpent: z.number().int(),
+  giftCardsRedeemed: z.number().int(),
+};
+
+/** One point of the charts: a day (YYYY-MM-DD) or, for Year and All, a month (YYYY-MM). */
+export const dashboardPointSchema = z.object({ period: z.string(), ...figures });
+export type DashboardPoint = z.infer<typeof dashboardPointSchema>;
+
+export const dashboardSchema = z.object({
+  range: z.enum(dateRanges),
+  /** First day of the range (YYYY-MM-DD; All: the first day with data) and today. */
+  from: z.string(),
+  to: z.string(),
+  granularity: z.enum(['day', 'month']),
+  /** The range's totals; activeWalkers = distinct users who walked in the range. */
+  totals: z.object({
+    ...figures,
+    /** Now, whatever the range: cards neither redeemed nor expired, and unread queries. */
+    giftCardsInStock: z.number().int(),
+    unreadQueries: z.number().int(),
+  }),
+  series: z.array(dashboardPointSchema),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
