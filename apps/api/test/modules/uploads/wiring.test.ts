@@ -80,11 +80,18 @@ describe('uploads next to a built portal', () => {
     expect(res.headers['content-security-policy']).toBe("default-src 'none'");
   });
 
-  it("allows the portal to load images from and upload to PUBLIC_URL's origin", async () => {
+  it("allows the portal to load images from and upload to PUBLIC_URL's origin (and map tiles from theirs)", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     const csp = res.headers['content-security-policy'];
 
-    expect(cspSources(csp, 'img-src')).toEqual(["'self'", 'data:', 'blob:', t.config.publicUrl]);
+    // The map tiles (MAP_TILE_URL, by default OpenStreetMap's) are images too; uploads only go to PUBLIC_URL.
+    expect(cspSources(csp, 'img-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      t.config.publicUrl,
+      'https://tile.openstreetmap.org',
+    ]);
     expect(cspSources(csp, 'connect-src')).toEqual(["'self'", t.config.publicUrl]);
   });
 });

@@ -95,6 +95,14 @@ describe('the users calls', () => {
       expect(Object.keys(op.responses).sort()).toEqual(statuses);
     }
     const listParameters: Array<{ name: string }> = paths['/api/users'].get.parameters;
-    expect(listParameters.map((p) => p.name).sort()).toEqual(['email', 'limit', 'name', 'order', 'page', 'sort']);
+    expect(listParameters.map((p) => p.name).sort()).toEqual([
+      'email',
+      'limit',
+      'name',
+      'order',
+      'page',
+      'role',
+      'sort',
+    ]);
   });
 });

@@ -16,6 +16,7 @@ import { Select } from '../../components/select';
 import { Spinner } from '../../components/spinner';
 import { TextInput } from '../../components/text-input';
 import { errorMessage } from '../../lib/api-client';
+import { instantFromDateTimeLocal, toDateTimeLocal } from '../../lib/date-time-input';
 import { formatNumber } from '../../lib/format';
 import { loadChunk } from '../../lib/load-chunk';
 import { hrefs, paths } from '../../lib/paths';
@@ -24,7 +25,7 @@ import { useCreateManualGiftBox } from './api/create-manual-gift-box';
 import { giftBoxConfigQueryOptions } from './api/get-gift-box-config';
 import { useMapConfig } from './api/get-map-config';
 import { configChoicesParams, useGiftBoxConfigs } from './api/list-gift-box-configs';
-import { roundCoordinate, toDateTimeLocal } from './format';
+import { roundCoordinate } from './format';
 import { useGoBack } from './use-go-back';
 import { useIdParam } from './use-id-param';
 
@@ -84,8 +85,7 @@ export function AddBoxManualPage() {
   async function submit(values: CreateManualGiftBox) {
     setFormError(null);
     try {
-      // The input holds local time; the server gets the instant.
-      const res = await createBox.mutateAsync({ ...values, expiresAt: new Date(values.expiresAt).toISOString() });
+      const res = await createBox.mutateAsync(values);
       toast.success(res.message ?? messages.giftBoxPlaced);
       void navigate(hrefs.withId(paths.updateBox, values.configId)); // where the box is listed
     } catch (err) {
@@ -178,7 +178,7 @@ export function AddBoxManualPage() {
             min={toDateTimeLocal(new Date())}
             requiredMark
             error={errors.expiresAt?.message}
-            {...form.register('expiresAt')}
+            {...form.register('expiresAt', { setValueAs: instantFromDateTimeLocal })}
           />
           <div className="flex justify-end gap-3 sm:col-span-2">
             <Button variant="secondary" onClick={goBack}>

@@ -8,9 +8,3 @@ export const roundCoordinate = (n: number) => Number(n.toFixed(coordinateDecimal
 
 /** A latitude or longitude as the screens show it. */
 export const formatCoordinate = (n: number) => n.toFixed(coordinateDecimals);
-
-/** A Date as a datetime-local input's value (local time, minutes). */
-export function toDateTimeLocal(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}

@@ -18,28 +18,12 @@ import { PageHeader } from '../../components/page-header';
 import { TextArea } from '../../components/text-area';
 import { TextInput } from '../../components/text-input';
 import { errorMessage } from '../../lib/api-client';
+import { instantFromDateTimeLocal, toDateTimeLocal } from '../../lib/date-time-input';
 import { paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import { useCreateNotification } from './api/create-notification';
 import { notificationKeys } from './api/keys';
 import { searchUsers } from './api/search-users';
-
-/** A Date as a datetime-local input's value (local time, to the minute). */
-function toLocalInputValue(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/**
- * A datetime-local value (local time, no offset) as the instant it means, in ISO form, which is
- * what the contract's sendAt takes; empty means "now" (null). Something that is no time at all is
- * kept as typed, so the schema says it is not valid.
- */
-function sendAtFromInput(value: string | null): string | null {
-  if (!value) return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toISOString();
-}
 
 /**
  * /add-notification (PRODUCT.md §3, §4): title, message, language, audience (all users, active
@@ -168,10 +152,10 @@ export function AddNotificationPage() {
               id={sendAtId}
               label="Send time"
               type="datetime-local"
-              min={toLocalInputValue(new Date())}
+              min={toDateTimeLocal(new Date())}
               error={sendAtError}
               aria-describedby={[sendAtError ? `${sendAtId}-error` : '', `${sendAtId}-hint`].join(' ').trim()}
-              {...form.register('sendAt', { setValueAs: sendAtFromInput })}
+              {...form.register('sendAt', { setValueAs: instantFromDateTimeLocal })}
             />
             <p id={`${sendAtId}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
               Leave empty to send now.
