@@ -87,6 +87,8 @@ export const giftCards = pgTable(
     uniqueIndex('gift_cards_control_code_lower_key').on(sql`lower(${t.controlCode})`),
     index('gift_cards_user_id_idx').on(t.userId),
     index('gift_cards_valid_till_idx').on(t.validTill),
+    // The dashboard's "in stock" count: cards nobody redeemed, by Valid Till (decision 0010).
+    index('gift_cards_in_stock_idx').on(t.validTill).where(sql`${t.userId} is null and ${t.redeemedAt} is null`),
     index('gift_cards_created_at_idx').on(t.createdAt),
     index('gift_cards_serial_trgm_idx').using('gin', t.serialNumber.op('gin_trgm_ops')),
     index('gift_cards_store_name_trgm_idx').using('gin', t.storeName.op('gin_trgm_ops')),

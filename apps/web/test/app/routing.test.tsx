@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { session } from '../../src/lib/session';
+import { makeDashboard } from '../support/dashboard';
 import { jsonResponse, makeUser, makeUserDetail, stubFetch, stubMatchMedia } from '../support/fixtures';
 import { preloadScreens, renderApp } from '../support/render-app';
 
@@ -17,7 +18,9 @@ function signInAsAdmin(serverName = 'Ada, refreshed') {
   const api = stubFetch((req) =>
     req.method === 'GET' && req.url.pathname === `/api/users/${user.id}`
       ? jsonResponse(200, { body: makeUserDetail({ ...user, name: serverName }) })
-      : jsonResponse(404, { message: 'This call does not exist.' }),
+      : req.method === 'GET' && req.url.pathname === '/api/dashboard'
+        ? jsonResponse(200, { body: makeDashboard('Today') })
+        : jsonResponse(404, { message: 'This call does not exist.' }),
   );
   return { user, api };
 }
@@ -53,8 +56,9 @@ describe('routes and guards (spec §2)', () => {
     expect(app.location().pathname).toBe('/');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-    // The sidebar also asks for the unread complaint query count (its badge).
+    // The sidebar also asks for the unread complaint query count (its badge); the home screen for its figures.
     expect(api.seen.map((r) => `${r.method} ${r.url.pathname}`).sort()).toEqual([
+      'GET /api/dashboard',
       'GET /api/message',
       'GET /api/users/7',
     ]);

@@ -4,6 +4,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { Toaster } from '../../src/components/toaster';
 import { session } from '../../src/lib/session';
+import { makeDashboard } from '../support/dashboard';
 import { jsonResponse, makeUser, makeUserDetail, stubFetch, stubMatchMedia } from '../support/fixtures';
 import { preloadScreens, renderApp } from '../support/render-app';
 import { setupFakeTimedUser } from '../support/user';
@@ -22,6 +23,7 @@ function serve(answer: () => Response) {
   const api = stubFetch((req) => {
     if (req.url.pathname === `/api/users/${user.id}`) return jsonResponse(200, { body: makeUserDetail(user) });
     if (req.url.pathname === '/api/message') return answer();
+    if (req.url.pathname === '/api/dashboard') return jsonResponse(200, { body: makeDashboard('Today') });
     return jsonResponse(404, { message: messages.routeNotFound });
   });
   const counts = () => api.seen.filter((r) => r.url.pathname === '/api/message');

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { session } from '../../../src/lib/session';
+import { makeDashboard } from '../../support/dashboard';
 import { jsonResponse, makeUser, makeUserDetail, stubFetch, stubMatchMedia } from '../../support/fixtures';
 import { preloadScreens, renderApp } from '../../support/render-app';
 
@@ -101,8 +102,10 @@ describe('LoginPage', () => {
     stubFetch((req) =>
       req.url.pathname === '/api/auth/login'
         ? jsonResponse(200, { message: 'Logged in successfully.', body: { user: admin, token: 'jwt-admin' } })
-        : // The shell then refreshes the administrator; waiting for the new name lets that land.
-          jsonResponse(200, { body: makeUserDetail({ ...admin, name: 'Ada, refreshed' }) }),
+        : req.url.pathname === '/api/dashboard'
+          ? jsonResponse(200, { body: makeDashboard('Today') })
+          : // The shell then refreshes the administrator; waiting for the new name lets that land.
+            jsonResponse(200, { body: makeUserDetail({ ...admin, name: 'Ada, refreshed' }) }),
     );
     const { user, app, email, password, submit } = await openLogin();
     await user.type(email, 'ada@example.com');

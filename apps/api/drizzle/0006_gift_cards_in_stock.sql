@@ -1,0 +1,1 @@
+CREATE INDEX "gift_cards_in_stock_idx" ON "gift_cards" USING btree ("valid_till") WHERE "gift_cards"."user_id" is null and "gift_cards"."redeemed_at" is null;

@@ -1,0 +1,141 @@
+import { dateRanges, type DateRange } from '@strideadmin/contract';
+import { uploadCardPictureViaApi, createGiftCardViaApi } from './support/gift-cards';
+import {
+  createTrackedWalker,
+  dashboardViaApi,
+  daysBefore,
+  enableTracking,
+  type Figures,
+  giftCardsInStockViaList,
+  openDashboard,
+  readTiles,
+  redeemCard,
+  registerWalker,
+  syncSteps,
+  unreadQueriesViaList,
+} from './support/dashboard';
+import { uniqueLetters } from './support/api';
+import { expect, test } from './support/fixtures';
+
+/**
+ * The Home dashboard against the real server. Other specs create users, cards and queries at the
+ * same time, so the figures are checked in ways that hold whatever they do: the app activity of
+ * this file (steps, coins, a redemption: no other spec makes any) as exact before/after
+ * differences per range; sign-ups as at least this file's; every tile against the database's
+ * figures read just before and just after the page (retried until nothing moved in between); and
+ * the live counts against the lists that show them.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const charts = ['Steps', 'Active walkers', 'Coins earned and spent', 'New users'];
+
+test("the tiles move with the app's activity, range by range", async ({ page, signIn }) => {
+  test.setTimeout(90_000);
+  const { token } = await signIn();
+  const today = (await dashboardViaApi(page.request, token, 'Today')).to;
+
+  const before = {} as Record<DateRange, Figures>;
+  for (const range of dateRanges) {
+    await openDashboard(page, range);
+    before[range] = await readTiles(page);
+  }
+
+  // Two sign-ups: one through the app's own register call, one made by an administrator.
+  const tag = uniqueLetters();
+  const ann = await registerWalker(page.request, `Dash Ann ${tag}`);
+  await enableTracking(page.request, token, ann.id, `Dash Ann ${tag}`);
+  const bo = await createTrackedWalker(page.request, token, `Dash Bo ${tag}`);
+  // Steps on days inside and outside the ranges; coins are credited today, when the app syncs.
+  expect((await syncSteps(page.request, ann, today, 1200)).credited).toBe(12);
+  expect((await syncSteps(page.request, ann, daysBefore(today, 3), 3400)).credited).toBe(34);
+  expect((await syncSteps(page.request, bo, daysBefore(today, 20), 5600)).credited).toBe(56);
+  // A later sync of the same day replaces its count (it is not added).
+  expect((await syncSteps(page.request, ann, today, 1250)).credited).toBe(0);
+  // Ann spends 40 of her 46 coins on a card.
+  const cardPicture = await uploadCardPictureViaApi(page.request, token);
+  const { id: cardId } = await createGiftCardViaApi(page.request, token, { cardPicture, price: 40 });
+  await redeemCard(page.request, ann, cardId);
+
+  const walked: Record<DateRange, { activeWalkers: number; steps: number }> = {
+    Today: { activeWalkers: 1, steps: 1250 },
+    Week: { activeWalkers: 1, steps: 1250 + 3400 },
+    Month: { activeWalkers: 2, steps: 1250 + 3400 + 5600 },
+    Year: { activeWalkers: 2, steps: 1250 + 3400 + 5600 },
+    All: { activeWalkers: 2, steps: 1250 + 3400 + 5600 },
+  };
+  for (const range of dateRanges) {
+    await openDashboard(page, range);
+    const after = await readTiles(page);
+    const moved = (key: keyof Figures) => after[key] - before[range][key];
+    expect(
+      {
+        activeWalkers: moved('activeWalkers'),
+        steps: moved('steps'),
+        coinsEarned: moved('coinsEarned'),
+        coinsSpent: moved('coinsSpent'),
+        giftCardsRedeemed: moved('giftCardsRedeemed'),
+      },
+      range,
+    ).toEqual({ ...walked[range], coinsEarned: 12 + 34 + 56, coinsSpent: 40, giftCardsRedeemed: 1 });
+    expect(moved('newUsers'), range).toBeGreaterThanOrEqual(2);
+  }
+});
+
+test('for each range, the tiles show the database figures and the charts one mark per point', async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(90_000);
+  const { token } = await signIn();
+  for (const range of dateRanges) {
+    let points = 0;
+    await expect(async () => {
+      const first = await dashboardViaApi(page.request, token, range);
+      const lists = { unread: await unreadQueriesViaList(page.request, token), inStock: 0 };
+      lists.inStock = await giftCardsInStockViaList(page.request, token);
+      await openDashboard(page, range);
+      const shown = await readTiles(page);
+      const last = await dashboardViaApi(page.request, token, range);
+      // Nothing moved while the page loaded: the page must show exactly these figures.
+      expect(last.totals).toEqual(first.totals);
+      expect(shown).toEqual(last.totals);
+      // The live counts are what their lists count.
+      expect(shown.unreadQueries).toBe(lists.unread);
+      expect(shown.giftCardsInStock).toBe(lists.inStock);
+      points = last.series.length;
+    }, `the tiles of ${range}`).toPass({ timeout: 30_000 });
+
+    const expected = { Today: 1, Week: 7, Month: 30, Year: 12 } as Record<DateRange, number>;
+    if (range !== 'All') expect(points).toBe(expected[range]);
+    else expect(points).toBeGreaterThanOrEqual(1);
+    for (const name of charts) {
+      const figure = page.getByRole('figure', { name, exact: true });
+      await expect(figure.locator('svg [data-mark]'), `${range}: ${name}`).toHaveCount(points);
+      // The hidden data table has a row per point too (and the header row).
+      await expect(figure.getByRole('row')).toHaveCount(points + 1);
+    }
+  }
+});
+
+test('the range select writes the URL; Back returns to the previous range', async ({ page, signIn }) => {
+  await signIn();
+  await openDashboard(page, 'Today');
+  await page.getByRole('button', { name: 'Date range' }).click();
+  await page.getByRole('option', { name: 'Last Week' }).click();
+  await expect(page).toHaveURL(/\/\?range=Week$/);
+  await expect(page.getByRole('group', { name: 'Steps' })).toContainText('Last 7 days');
+  await expect(page.getByRole('figure', { name: 'Steps' }).locator('svg [data-mark]')).toHaveCount(7);
+
+  await page.getByRole('button', { name: 'Date range' }).click();
+  await page.getByRole('option', { name: 'Year' }).click();
+  await expect(page).toHaveURL(/\/\?range=Year$/);
+  await expect(page.getByRole('figure', { name: 'New users' }).locator('svg [data-mark]')).toHaveCount(12);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/\?range=Week$/);
+  await expect(page.getByRole('button', { name: 'Date range' })).toHaveText(/Last Week/);
+
+  // A tile opens its filtered list.
+  await page.getByRole('group', { name: 'Unread queries' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/query-list\?isRead=false$/);
+});
