@@ -12,7 +12,9 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createMailer } from './mail/index.js';
 import { AccountService, accountRoutes } from './modules/account/index.js';
+import { appRoutes } from './modules/app/index.js';
 import { authRoutes } from './modules/auth/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
 import { giftBoxRoutes, mapTileOrigin } from './modules/gift-boxes/index.js';
 import { giftCardRoutes } from './modules/gift-cards/index.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -126,10 +128,12 @@ export async function buildApp({
   const limitStore = new MemoryFailureStore();
   const limiter = new LoginLimiter(config.loginLimits, limitStore);
   const forgotLimiter = new RequestLimiter('forgot', config.forgotLimits, limitStore);
+  // Registering costs a password hash and makes an account: counted like forgot password.
+  const registerLimiter = new RequestLimiter('register', config.forgotLimits, limitStore);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, version });
-      await api.register(authRoutes, { db: database.db, limiter });
+      await api.register(authRoutes, { db: database.db, limiter, registerLimiter });
       await api.register(accountRoutes, { account, limiter: forgotLimiter });
       await api.register(userRoutes, { db: database.db, notifier: account });
       await api.register(uploadRoutes, { storage });
@@ -139,6 +143,8 @@ export async function buildApp({
       await api.register(giftBoxRoutes, { db: database.db, map: config.map });
       await api.register(notificationRoutes, { db: database.db });
       await api.register(complaintQueryRoutes, { db: database.db });
+      await api.register(appRoutes, { db: database.db, stepsPerCoin: config.stepsPerCoin });
+      await api.register(dashboardRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );

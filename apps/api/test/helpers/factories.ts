@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { RoleName } from '@strideadmin/contract';
+import { type RoleName, todayIso } from '@strideadmin/contract';
 import type { Db } from '../../src/db/client.js';
-import { complaintQueries, type NewUserRow, users } from '../../src/db/schema.js';
+import {
+  complaintQueries,
+  giftBoxConfigs,
+  giftBoxes,
+  giftCards,
+  type NewUserRow,
+  quizQuestions,
+  users,
+} from '../../src/db/schema.js';
 import { insertUser } from '../../src/modules/users/index.js';
 import { hashPassword } from '../../src/plugins/auth/index.js';
 
@@ -43,7 +51,7 @@ let sequence = 0;
 
 /** A user through the real users service, with a unique e-mail unless one is given. */
 export async function createUser(db: Db, overrides: UserOverrides = {}): Promise<TestUser> {
-  const { name, email, password, role, emailVerified, ...columns } = overrides;
+  const { name, email, password, role, emailVerified, totalCoins, ...columns } = overrides;
   sequence += 1;
   const user = {
     name: name ?? `Test User ${sequence}`,
@@ -57,6 +65,8 @@ export async function createUser(db: Db, overrides: UserOverrides = {}): Promise
     passwordHash: user.password === null ? null : await hashOnce(user.password),
     role: user.role,
     emailVerified: emailVerified ?? true,
+    // Coins go through the ledger (an opening adjustment), as every balance does.
+    totalCoins,
   });
   if (Object.keys(columns).length > 0) await db.update(users).set(columns).where(eq(users.id, id));
   return { id, ...user };
@@ -84,6 +94,95 @@ export async function createComplaintQuery(db: Db, overrides: ComplaintQueryOver
       ...(overrides.createdAt ? { createdAt: overrides.createdAt, updatedAt: overrides.createdAt } : {}),
     })
     .returning({ id: complaintQueries.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+const day = 24 * 60 * 60 * 1000;
+
+/** A quiz question straight into the table (active, English, right answer 2, 10 coins unless told). Answers its id. */
+export async function createQuiz(db: Db, values: Partial<typeof quizQuestions.$inferInsert> = {}): Promise<number> {
+  sequence += 1;
+  const [row] = await db
+    .insert(quizQuestions)
+    .values({
+      question: `Which distance is a kilometre? (${sequence})`,
+      option1: 'About 100 steps',
+      option2: 'About 1300 steps',
+      option3: 'About 10000 steps',
+      option4: 'About 50000 steps',
+      correctOption: 2,
+      language: 'en',
+      coins: 10,
+      isActive: true,
+      ...values,
+    })
+    .returning({ id: quizQuestions.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** A gift box config straight into the table (active; 1000 steps to unlock, 3 boxes a day unless told). Answers its id. */
+export async function createGiftBoxConfig(
+  db: Db,
+  values: Partial<typeof giftBoxConfigs.$inferInsert> = {},
+): Promise<number> {
+  sequence += 1;
+  const [row] = await db
+    .insert(giftBoxConfigs)
+    .values({
+      type: `Box config ${sequence}`,
+      minCoins: 5,
+      maxCoins: 50,
+      stepsToUnlock: 1000,
+      boxesPerDay: 3,
+      ...values,
+    })
+    .returning({ id: giftBoxConfigs.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** A box placed under `configId` (25 coins, expiring in a day unless told), not opened. Answers its id. */
+export async function createGiftBox(
+  db: Db,
+  configId: number,
+  values: Partial<typeof giftBoxes.$inferInsert> = {},
+): Promise<number> {
+  const [row] = await db
+    .insert(giftBoxes)
+    .values({
+      configId,
+      latitude: 59.3293,
+      longitude: 18.0686,
+      coins: 25,
+      expiresAt: new Date(Date.now() + day),
+      ...values,
+    })
+    .returning({ id: giftBoxes.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** An unredeemed gift card straight into the table (price 500, valid 30 more days unless told). Answers its id. */
+export async function createGiftCard(db: Db, values: Partial<typeof giftCards.$inferInsert> = {}): Promise<number> {
+  sequence += 1;
+  const [row] = await db
+    .insert(giftCards)
+    .values({
+      serialNumber: `FACTORY-SN-${sequence}-${randomBytes(3).toString('hex')}`,
+      controlCode: `FACTORY-CC-${sequence}-${randomBytes(3).toString('hex')}`,
+      amount: 100,
+      currency: 'SEK',
+      storeName: 'corner shop',
+      storeAddress: 'storgatan 1, stockholm',
+      cardPicture: 'https://cdn.example.com/gift_card_images/card.png',
+      validTill: todayIso(new Date(Date.now() + 30 * day)),
+      expiryDuration: 1440,
+      price: 500,
+      ...values,
+    })
+    .returning({ id: giftCards.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;
 }

@@ -33,11 +33,15 @@ export function todayIso(now = new Date()): string {
 /** A calendar date YYYY-MM-DD that exists (no 2023-02-30). */
 export const dateField = z
   .string({ error: messages.dateInvalid })
-  .regex(isoDate, messages.dateInvalid)
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1900-01-01';
-  }, messages.dateInvalid);
+  // abort: a date that is not one gets this message only, not also the rules chained after it.
+  .regex(isoDate, { message: messages.dateInvalid, abort: true })
+  .refine(
+    (s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1900-01-01';
+    },
+    { message: messages.dateInvalid, abort: true },
+  );
 
 /** spec §5: dob not in the future. */
 export const dobField = dateField.refine((s) => s <= todayIso(), messages.dobInFuture);

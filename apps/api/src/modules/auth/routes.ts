@@ -1,13 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorEnvelopeSchema, loginResponseSchema, loginSchema, messages, okEnvelope } from '@strideadmin/contract';
+import {
+  errorEnvelopeSchema,
+  loginResponseSchema,
+  loginSchema,
+  messages,
+  okEnvelope,
+  registerResponseSchema,
+  registerSchema,
+} from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../plugins/errors.js';
-import type { LoginLimiter } from '../../plugins/login-limiter.js';
-import { login } from './service.js';
+import type { LoginLimiter, RequestLimiter } from '../../plugins/login-limiter.js';
+import { login, register } from './service.js';
 
-export async function authRoutes(app: FastifyInstance, opts: { db: Db; limiter: LoginLimiter }) {
-  app.withTypeProvider<ZodTypeProvider>().post(
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; limiter: LoginLimiter; registerLimiter: RequestLimiter },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
     '/auth/login',
     {
       schema: {
@@ -36,6 +49,34 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; limiter: 
       }
       await opts.limiter.recordSuccess(request.ip, email);
       return { message: messages.loginSuccess, body: { user: result.user, token: result.token } };
+    },
+  );
+
+  r.post(
+    '/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an app account (role User) and sign it in with an app token (spec §7 legacy register path)',
+        body: registerSchema,
+        response: {
+          200: okEnvelope(registerResponseSchema),
+          400: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      // Every attempt counts (each costs a password hash and may create an account), per IP and e-mail.
+      if (!(await opts.registerLimiter.allow(request.ip, request.body.email))) {
+        throw new HttpError(429, messages.tooManyRequests, undefined, {
+          'retry-after': String(opts.registerLimiter.retryAfterSeconds),
+        });
+      }
+      const result = await register(opts.db, app.tokens, request.body);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.registered, body: { accessToken: result.accessToken, user: result.user } };
     },
   );
 }

@@ -1,7 +1,8 @@
 import { messages, type SessionUser } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
-import { passwordFingerprint, type TokenService, verifyPassword } from '../../plugins/auth/index.js';
-import { findUserByEmail, toSessionUser } from '../users/index.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { hashPassword, passwordFingerprint, type TokenService, verifyPassword } from '../../plugins/auth/index.js';
+import { findUserByEmail, findUserById, insertUser, type Refusal, refuse, toSessionUser } from '../users/index.js';
 
 export type LoginResult =
   | { ok: true; user: SessionUser; token: string }
@@ -33,4 +34,32 @@ export async function login(
     passwordFingerprint: passwordFingerprint(user.passwordHash),
   });
   return { ok: true, user: toSessionUser(user), token };
+}
+
+/**
+ * POST /auth/register (spec §7 legacy register path): a new app account (role User) that signs in
+ * at once with an `app` token. Its e-mail is not verified yet, and tracking is Disabled as for
+ * every new user (spec §3) until it is turned on. A taken e-mail is refused by the unique index.
+ */
+export async function register(
+  db: Db,
+  tokens: TokenService,
+  input: { email: string; name: string; password: string },
+): Promise<{ ok: true; user: SessionUser; accessToken: string } | Refusal> {
+  const passwordHash = await hashPassword(input.password);
+  let id: number;
+  try {
+    id = await insertUser(db, { name: input.name, email: input.email, passwordHash, role: 'User' });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_lower_key')) return refuse(409, messages.emailTaken);
+    throw err;
+  }
+  const user = await findUserById(db, id);
+  if (!user) return refuse(404, messages.userNotFound);
+  const accessToken = await tokens.sign({
+    userId: id,
+    audience: 'app',
+    passwordFingerprint: passwordFingerprint(passwordHash),
+  });
+  return { ok: true, user: toSessionUser(user), accessToken };
 }

@@ -88,17 +88,17 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db })
     },
   );
 
-  // ---- App (mobile) calls: any active account's token (PRODUCT.md §3) ----
+  // ---- App (mobile) calls: an active app user's token (requireAppUser; PRODUCT.md §3) ----
 
   r.get(
     '/app/notifications',
     {
-      onRequest: app.requireUser,
+      onRequest: app.requireAppUser,
       schema: {
         ...appCall,
         summary: "The caller's notification inbox, newest first",
         querystring: inboxQuerySchema,
-        response: { 200: okEnvelope(listResponse(inboxNotificationSchema)), 400: failure, 401: failure },
+        response: { 200: okEnvelope(listResponse(inboxNotificationSchema)), 400: failure, 401: failure, 403: failure },
       },
     },
     async (request) => ({ body: await listInbox(db, authUserOf(request).id, request.query) }),

@@ -26,7 +26,7 @@ export async function updateProfile(
   const { updateId, ...patch } = input;
   if (updateId !== actor.id) return refuse(403, messages.notYourProfile);
   if (patch.isActive === false) return refuse(400, messages.cannotDeactivateSelf);
-  if (!(await updateUserColumns(db, actor.id, patch))) return refuse(404, messages.userNotFound);
+  if (!(await updateUserColumns(db, actor.id, patch, actor.id))) return refuse(404, messages.userNotFound);
   const user = await findUserById(db, actor.id);
   return user ? { ok: true, user: toSessionUser(user) } : refuse(404, messages.userNotFound);
 }

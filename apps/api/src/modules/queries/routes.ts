@@ -104,17 +104,17 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db 
     },
   );
 
-  // ---- App (mobile) calls: any active account's token (PRODUCT.md §3) ----
+  // ---- App (mobile) calls: an active app user's token (requireAppUser; PRODUCT.md §3) ----
 
   r.post(
     '/app/message',
     {
-      onRequest: app.requireUser,
+      onRequest: app.requireAppUser,
       schema: {
         ...appCall,
         summary: 'Send a complaint query from the app (source Mobile)',
         body: createComplaintQuerySchema,
-        response: { 200: okEnvelope(createdIdSchema), 400: failure, 401: failure },
+        response: { 200: okEnvelope(createdIdSchema), 400: failure, 401: failure, 403: failure },
       },
     },
     async (request) => ({

@@ -91,7 +91,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; notifier?
       },
     },
     async (request) => {
-      const result = await createUser(db, request.body);
+      const result = await createUser(db, authUserOf(request).id, request.body);
       if (!result.ok) throw new HttpError(result.status, result.message);
       opts.notifier?.userCreated(result.id);
       return { message: messages.userCreated, body: { id: result.id } };

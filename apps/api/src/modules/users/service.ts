@@ -19,6 +19,7 @@ import { giftCardColumnsWithExpiry, toGiftCard } from '../../db/gift-card-expiry
 import { giftCards, type NewUserRow, roles, users, type UserRow } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { hashPassword } from '../../plugins/auth/index.js';
+import { setCoins } from '../ledger/index.js';
 
 export interface UserWithRole extends UserRow {
   roleName: RoleName;
@@ -91,7 +92,11 @@ export async function countAdmins(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** A new user; the e-mail is kept trimmed and lower-case. Throws on a taken e-mail (23505). */
+/**
+ * A new user; the e-mail is kept trimmed and lower-case. Throws on a taken e-mail (23505).
+ * Opening coins are an 'adjustment' entry of the ledger (by `adminId`, when an administrator set
+ * them), written in the same transaction as the user: total_coins is the sum of the entries.
+ */
 export async function insertUser(
   db: Db,
   input: {
@@ -100,22 +105,26 @@ export async function insertUser(
     passwordHash: string | null;
     role: RoleName;
     emailVerified?: boolean;
+    adminId?: number | null;
   } & Omit<UserPatch, 'name' | 'role'>,
 ): Promise<number> {
-  const { name, email, passwordHash, role, emailVerified, ...profile } = input;
-  const [row] = await db
-    .insert(users)
-    .values({
-      ...profile,
-      name,
-      email: email.trim().toLowerCase(),
-      passwordHash,
-      roleId: await roleId(db, role),
-      emailVerifiedAt: emailVerified ? new Date() : null,
-    })
-    .returning({ id: users.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
+  const { name, email, passwordHash, role, emailVerified, adminId, totalCoins, ...profile } = input;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        ...profile,
+        name,
+        email: email.trim().toLowerCase(),
+        passwordHash,
+        roleId: await roleId(tx, role),
+        emailVerifiedAt: emailVerified ? new Date() : null,
+      })
+      .returning({ id: users.id });
+    if (!row) throw new Error('insert returned no row');
+    if (totalCoins) await setCoins(tx, { userId: row.id, totalCoins, adminId: adminId ?? null });
+    return row.id;
+  });
 }
 
 /** The user as the portal sees it (spec §3 User + roleName); never the password hash. */
@@ -199,11 +208,18 @@ export async function getUserDetail(db: Db, id: number, now = new Date()): Promi
   return toUserDetail(user, cards.map(toGiftCard));
 }
 
-/** POST /users: a user without a password (they cannot sign in until one is set). */
-export async function createUser(db: Db, input: CreateUser): Promise<{ ok: true; id: number } | Refusal> {
+/**
+ * POST /users: a user without a password (they cannot sign in until one is set). Coins given are
+ * an opening adjustment by the administrator `actorId`.
+ */
+export async function createUser(
+  db: Db,
+  actorId: number,
+  input: CreateUser,
+): Promise<{ ok: true; id: number } | Refusal> {
   const { role, ...profile } = input;
   try {
-    return { ok: true, id: await insertUser(db, { ...profile, role, passwordHash: null }) };
+    return { ok: true, id: await insertUser(db, { ...profile, role, passwordHash: null, adminId: actorId }) };
   } catch (err) {
     // The unique index decides, not a check-then-insert: two requests at once cannot both win.
     if (isUniqueViolation(err, 'users_email_lower_key')) return refuse(409, messages.emailTaken);
@@ -211,15 +227,28 @@ export async function createUser(db: Db, input: CreateUser): Promise<{ ok: true;
   }
 }
 
-/** Changes the given columns (and role) of a user and stamps updated_at; false when there is no such user. */
-export async function updateUserColumns(db: Db, id: number, patch: UserPatch): Promise<boolean> {
-  const { role, ...columns } = patch;
-  const updated = await db
-    .update(users)
-    .set({ ...columns, ...(role ? { roleId: roleIdOf(role) } : {}), updatedAt: sql`now()` })
-    .where(eq(users.id, id))
-    .returning({ id: users.id });
-  return updated.length > 0;
+/**
+ * Changes the given columns (and role) of a user and stamps updated_at; false when there is no
+ * such user. A new totalCoins goes through the ledger: an 'adjustment' of the difference by
+ * `adminId`, in the same transaction (nothing is written when it did not change).
+ */
+export async function updateUserColumns(
+  db: Db,
+  id: number,
+  patch: UserPatch,
+  adminId: number | null = null,
+): Promise<boolean> {
+  const { role, totalCoins, ...columns } = patch;
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(users)
+      .set({ ...columns, ...(role ? { roleId: roleIdOf(role) } : {}), updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning({ id: users.id });
+    if (updated.length === 0) return false;
+    if (totalCoins !== undefined) await setCoins(tx, { userId: id, totalCoins, adminId });
+    return true;
+  });
 }
 
 /**
@@ -268,7 +297,7 @@ export async function updateUser(
     if (!patch.isActive) return refuse(400, messages.cannotDeactivateSelf);
     if (patch.role !== 'Admin') return refuse(400, messages.cannotDemoteSelf);
   }
-  if (!(await updateUserColumns(db, updateId, patch))) return refuse(404, messages.userNotFound);
+  if (!(await updateUserColumns(db, updateId, patch, actorId))) return refuse(404, messages.userNotFound);
   const user = await getUserDetail(db, updateId);
   return user ? { ok: true, user } : refuse(404, messages.userNotFound);
 }

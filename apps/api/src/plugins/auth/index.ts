@@ -26,6 +26,11 @@ declare module 'fastify' {
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: a valid, unrevoked token of any active user. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * onRequest hook of the mobile app's calls (/app/*): a valid, unrevoked token of an active
+     * app user, i.e. a User-role account signed in through the app (401 / 403 otherwise).
+     */
+    requireAppUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     authUser: AuthUser | null;
@@ -85,6 +90,14 @@ export const authPlugin = fp(
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       const user = await authenticate(opts.db, tokens, request);
       if (user.roleName !== 'Admin' || user.audience !== 'admin') throw new HttpError(403, messages.forbidden);
+      request.authUser = user;
+    });
+
+    // The mirror of requireAdmin: a portal token, or an administrator's account even signed in
+    // through the app, is not an app user (it earns and spends no coins, gets no notifications).
+    app.decorate('requireAppUser', async (request: FastifyRequest) => {
+      const user = await authenticate(opts.db, tokens, request);
+      if (user.roleName !== 'User' || user.audience !== 'app') throw new HttpError(403, messages.forbidden);
       request.authUser = user;
     });
   },

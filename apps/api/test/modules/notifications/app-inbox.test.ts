@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InboxNotification } from '@strideadmin/contract';
+import { type InboxNotification, messages } from '@strideadmin/contract';
 import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
 import { sendNotification } from './notification-data.js';
 
@@ -62,9 +62,13 @@ describe('GET /api/app/notifications', () => {
     expect((await inbox(walker, { limit: '2', page: '3' })).rows).toEqual([]);
   });
 
-  it('is empty for an administrator (notifications go to app users only)', async () => {
+  it('refuses an administrator, even signed in through the app (notifications go to app users only)', async () => {
     const adminInApp = await loginAs(t, 'Admin', { adminPortal: false });
-    expect(await inbox(adminInApp)).toEqual({ rows: [], count: 0 });
+    for (const who of [admin, adminInApp]) {
+      const res = await t.app.inject({ url: '/api/app/notifications', headers: who.headers });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: messages.forbidden });
+    }
   });
 
   it('refuses a page it cannot answer', async () => {

@@ -77,7 +77,7 @@ describe('the notification calls', () => {
       ['/api/notification', 'get', 'notifications', ['200', '400', '401', '403']],
       ['/api/notification', 'post', 'notifications', ['200', '400', '401', '403']],
       ['/api/notification/{id}', 'delete', 'notifications', ['200', '400', '401', '403', '404']],
-      ['/api/app/notifications', 'get', 'app', ['200', '400', '401']],
+      ['/api/app/notifications', 'get', 'app', ['200', '400', '401', '403']],
     ];
     for (const [path, method, tag, statuses] of documented) {
       const op = paths[path]?.[method];

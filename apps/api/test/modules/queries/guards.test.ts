@@ -68,7 +68,7 @@ describe('the complaint-query calls', () => {
       ['/api/message/{id}', 'get', 'complaint-queries', ['200', '400', '401', '403', '404']],
       ['/api/message', 'put', 'complaint-queries', ['200', '400', '401', '403', '404']],
       ['/api/message/{id}', 'delete', 'complaint-queries', ['200', '400', '401', '403', '404']],
-      ['/api/app/message', 'post', 'app', ['200', '400', '401']],
+      ['/api/app/message', 'post', 'app', ['200', '400', '401', '403']],
     ];
     for (const [path, method, tag, statuses] of documented) {
       const op = paths[path]?.[method];

@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  appQuizQuerySchema,
+  appQuizQuestionSchema,
+  appStepsResponseSchema,
+  appStepsSchema,
+  errorEnvelopeSchema,
+  giftBoxOpenResponseSchema,
+  idParamsSchema,
+  listResponse,
+  messages,
+  okEnvelope,
+  quizAnswerResponseSchema,
+  quizAnswerSchema,
+  redeemResponseSchema,
+} from '@strideadmin/contract';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../plugins/errors.js';
+import { authUserOf } from '../users/index.js';
+import { answerQuestion, listOpenQuestions, openGiftBox, recordSteps, redeemGiftCard } from './service.js';
+
+const failure = errorEnvelopeSchema;
+/** What every app call may answer besides its success: bad input, no token, not an app user. */
+const appFailures = { 400: failure, 401: failure, 403: failure } as const;
+const appCall = { tags: ['app'], security: [{ bearer: [] }] };
+
+/**
+ * The mobile app's activity calls (PRODUCT.md §3): steps, quiz, gift boxes, gift cards. Every one
+ * needs an active app user's token (requireAppUser); the coins they earn or spend go through the
+ * ledger.
+ */
+export async function appRoutes(app: FastifyInstance, opts: { db: Db; stepsPerCoin: number }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  r.post(
+    '/app/steps',
+    {
+      onRequest: app.requireAppUser,
+      schema: {
+        ...appCall,
+        summary:
+          "Record a day's steps; a later sync of the same day replaces the count and credits only the difference in coins",
+        body: appStepsSchema,
+        response: { 200: okEnvelope(appStepsResponseSchema), ...appFailures },
+      },
+    },
+    async (request) => {
+      const result = await recordSteps(db, {
+        userId: authUserOf(request).id,
+        date: request.body.date,
+        steps: request.body.steps,
+        stepsPerCoin: opts.stepsPerCoin,
+      });
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.stepsRecorded, body: result.result };
+    },
+  );
+
+  r.get(
+    '/app/quiz',
+    {
+      onRequest: app.requireAppUser,
+      schema: {
+        ...appCall,
+        summary: 'A page of the active quiz questions the caller has not answered yet (without the answer)',
+        querystring: appQuizQuerySchema,
+        response: { 200: okEnvelope(listResponse(appQuizQuestionSchema)), ...appFailures },
+      },
+    },
+    async (request) => ({ body: await listOpenQuestions(db, authUserOf(request).id, request.query) }),
+  );
+
+  r.post(
+    '/app/quiz/:id/answer',
+    {
+      onRequest: app.requireAppUser,
+      schema: {
+        ...appCall,
+        summary: 'Answer a quiz question, once; a right answer credits its coins',
+        params: idParamsSchema,
+        body: quizAnswerSchema,
+        response: { 200: okEnvelope(quizAnswerResponseSchema), ...appFailures, 404: failure, 409: failure },
+      },
+    },
+    async (request) => {
+      const result = await answerQuestion(db, {
+        userId: authUserOf(request).id,
+        quizId: request.params.id,
+        option: request.body.option,
+      });
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return {
+        message: result.result.correct ? messages.quizAnswerCorrect : messages.quizAnswerWrong,
+        body: result.result,
+      };
+    },
+  );
+
+  r.post(
+    '/app/giftbox/:id/open',
+    {
+      onRequest: app.requireAppUser,
+      schema: {
+        ...appCall,
+        summary:
+          "Open a gift box: its config's steps walked today and its boxes per day not used up; credits the box's coins",
+        params: idParamsSchema,
+        response: {
+          200: okEnvelope(giftBoxOpenResponseSchema),
+          ...appFailures,
+          404: failure,
+          409: failure,
+          410: failure,
+        },
+      },
+    },
+    async (request) => {
+      const result = await openGiftBox(db, {
+        userId: authUserOf(request).id,
+        boxId: request.params.id,
+        now: new Date(),
+      });
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.giftBoxOpened, body: result.result };
+    },
+  );
+
+  r.post(
+    '/app/giftcard/:id/redeem',
+    {
+      onRequest: app.requireAppUser,
+      schema: {
+        ...appCall,
+        summary: "Redeem a gift card for its coin price; it becomes the caller's and its expiry duration starts",
+        params: idParamsSchema,
+        response: { 200: okEnvelope(redeemResponseSchema), ...appFailures, 404: failure, 409: failure },
+      },
+    },
+    async (request) => {
+      const result = await redeemGiftCard(db, {
+        userId: authUserOf(request).id,
+        cardId: request.params.id,
+        now: new Date(),
+      });
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return { message: messages.giftCardRedeemed, body: result.result };
+    },
+  );
+}

@@ -1,0 +1,122 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@strideadmin/contract';
+import { coinLedger, complaintQueries, stepLogs, users } from '../../../src/db/schema.js';
+import {
+  buildTestApp,
+  createGiftBox,
+  createGiftBoxConfig,
+  createGiftCard,
+  createQuiz,
+  type LoggedIn,
+  loginAs,
+  type TestApp,
+} from '../../helpers/index.js';
+import { dayIn } from './app-data.js';
+
+interface Call {
+  method: 'GET' | 'POST';
+  url: string;
+  payload?: object;
+}
+
+/** Every call of the mobile app (PRODUCT.md §3) takes an active app user's token, and only that. */
+describe('the app calls', () => {
+  let t: TestApp;
+  let walker: LoggedIn;
+  let calls: Call[];
+
+  /** What the calls below would change, were they let through. */
+  const written = async () => ({
+    ledger: (await t.db.select({ n: count() }).from(coinLedger))[0]!.n,
+    steps: (await t.db.select({ n: count() }).from(stepLogs))[0]!.n,
+    queries: (await t.db.select({ n: count() }).from(complaintQueries))[0]!.n,
+  });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    walker = await loginAs(t, 'User', { user: { isTracking: true, totalCoins: 0 } });
+    const quizId = await createQuiz(t.db);
+    const boxId = await createGiftBox(t.db, await createGiftBoxConfig(t.db, { stepsToUnlock: 0 }));
+    const cardId = await createGiftCard(t.db, { price: 0 });
+    // Valid requests: only who is calling may stop them.
+    calls = [
+      { method: 'POST', url: '/api/app/steps', payload: { date: dayIn(0), steps: 1200 } },
+      { method: 'GET', url: '/api/app/quiz' },
+      { method: 'POST', url: `/api/app/quiz/${quizId}/answer`, payload: { option: 2 } },
+      { method: 'POST', url: `/api/app/giftbox/${boxId}/open` },
+      { method: 'POST', url: `/api/app/giftcard/${cardId}/redeem` },
+      { method: 'POST', url: '/api/app/message', payload: { title: 'Hello', message: 'My steps are missing.' } },
+      { method: 'GET', url: '/api/app/notifications' },
+    ];
+  });
+  afterAll(() => t?.close());
+
+  it('answer 401 Unauthorized without a token (or with a bad one), and change nothing', async () => {
+    for (const headers of [{}, { authorization: 'Bearer not-a-token' }]) {
+      for (const call of calls) {
+        const res = await t.app.inject({ ...call, headers });
+        expect(res.statusCode, `${call.method} ${call.url}`).toBe(401);
+        expect(res.json()).toEqual({ message: messages.unauthorized });
+      }
+    }
+    expect(await written()).toEqual({ ledger: 0, steps: 0, queries: 0 });
+  });
+
+  it('answer 403 Forbidden to an administrator, through the portal or through the app, and change nothing', async () => {
+    const adminInPortal = await loginAs(t, 'Admin');
+    const adminInApp = await loginAs(t, 'Admin', { adminPortal: false, user: { isTracking: true } });
+    for (const who of [adminInPortal, adminInApp]) {
+      for (const call of calls) {
+        const res = await t.app.inject({ ...call, headers: who.headers });
+        expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
+        expect(res.json()).toEqual({ message: messages.forbidden });
+      }
+    }
+    expect(await written()).toEqual({ ledger: 0, steps: 0, queries: 0 });
+  });
+
+  it('answer 401 Unauthorized to an app user deactivated since signing in, and change nothing', async () => {
+    const leaving = await loginAs(t, 'User', { user: { isTracking: true } });
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, leaving.user.id));
+    for (const call of calls) {
+      const res = await t.app.inject({ ...call, headers: leaving.headers });
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(401);
+      expect(res.json()).toEqual({ message: messages.unauthorized });
+    }
+    expect(await written()).toEqual({ ledger: 0, steps: 0, queries: 0 });
+  });
+
+  it('let an active app user (signed in through the app, without adminPortal) through', async () => {
+    for (const call of calls) {
+      const res = await t.app.inject({ ...call, headers: walker.headers });
+      expect(res.statusCode, `${call.method} ${call.url}: ${res.body}`).toBe(200);
+    }
+    // Steps (12 coins), a right answer (10), a box (25), a free card (0): four entries.
+    expect(await written()).toEqual({ ledger: 4, steps: 1, queries: 1 });
+  });
+
+  it('are documented in /api/docs under "app" with the bearer scheme and an answer per status', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const { paths } = res.json();
+    const documented: Array<[string, string, string[]]> = [
+      ['/api/app/steps', 'post', ['200', '400', '401', '403']],
+      ['/api/app/quiz', 'get', ['200', '400', '401', '403']],
+      ['/api/app/quiz/{id}/answer', 'post', ['200', '400', '401', '403', '404', '409']],
+      ['/api/app/giftbox/{id}/open', 'post', ['200', '400', '401', '403', '404', '409', '410']],
+      ['/api/app/giftcard/{id}/redeem', 'post', ['200', '400', '401', '403', '404', '409']],
+      ['/api/app/message', 'post', ['200', '400', '401', '403']],
+      ['/api/app/notifications', 'get', ['200', '400', '401', '403']],
+    ];
+    for (const [path, method, statuses] of documented) {
+      const op = paths[path]?.[method];
+      expect(op, `${method} ${path}`).toBeDefined();
+      expect(op.security).toEqual([{ bearer: [] }]);
+      expect(op.tags).toEqual(['app']);
+      expect(Object.keys(op.responses).sort()).toEqual(statuses);
+    }
+    const quizParameters: Array<{ name: string }> = paths['/api/app/quiz'].get.parameters;
+    expect(quizParameters.map((p) => p.name).sort()).toEqual(['language', 'limit', 'order', 'page']);
+  });
+});
