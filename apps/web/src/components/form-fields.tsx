@@ -2,21 +2,46 @@ import { Controller, type Control, type FieldPath, type FieldValues } from 'reac
 import type { DropdownOption } from '@strideadmin/contract';
 import { Select } from './select';
 
-/** A Select bound to a react-hook-form field (the form's value is the option's value). */
-export function SelectField<T extends FieldValues, V extends string | boolean>({
-  control,
-  name,
-  label,
-  options,
-  placeholder,
-  requiredMark,
-}: {
+interface SelectFieldProps<T extends FieldValues, V extends string | boolean> {
   control: Control<T>;
   name: FieldPath<T>;
   label: string;
   options: readonly DropdownOption<V>[];
   placeholder?: string;
   requiredMark?: boolean;
+  /** The options are still loading: a spinner. */
+  loading?: boolean;
+}
+
+/** A Select bound to a react-hook-form field (the form's value is the option's value). */
+export function SelectField<T extends FieldValues, V extends string | boolean>(props: SelectFieldProps<T, V>) {
+  return <BoundSelect<T, V> {...props} toOption={(value) => value as V | undefined} fromOption={(v) => v} />;
+}
+
+/**
+ * A Select bound to a number field (an id, an option's number): the options' values are the
+ * numbers as text, the form holds the number.
+ */
+export function NumberSelectField<T extends FieldValues>(props: SelectFieldProps<T, string>) {
+  return (
+    <BoundSelect<T, string>
+      {...props}
+      toOption={(value) => (typeof value === 'number' ? String(value) : null)}
+      fromOption={Number}
+    />
+  );
+}
+
+function BoundSelect<T extends FieldValues, V extends string | boolean>({
+  control,
+  name,
+  toOption,
+  fromOption,
+  ...select
+}: SelectFieldProps<T, V> & {
+  /** The form's value -> the chosen option's value, and back. */
+  toOption: (value: unknown) => V | null | undefined;
+  fromOption: (value: V) => unknown;
 }) {
   return (
     <Controller
@@ -24,16 +49,13 @@ export function SelectField<T extends FieldValues, V extends string | boolean>({
       name={name}
       render={({ field, fieldState }) => (
         <Select<V>
-          label={label}
+          {...select}
           name={field.name}
-          options={options}
-          value={field.value}
+          value={toOption(field.value)}
           onChange={(v) => {
-            field.onChange(v);
+            field.onChange(fromOption(v));
             field.onBlur();
           }}
-          placeholder={placeholder}
-          requiredMark={requiredMark}
           error={fieldState.error?.message}
         />
       )}

@@ -1,4 +1,4 @@
-import type { SessionUser, UserDetail } from '@strideadmin/contract';
+import type { SessionUser, UserDetail, UserListItem } from '@strideadmin/contract';
 import { vi } from 'vitest';
 
 /** A session user as the server returns it at login (spec §3 User); override what a test needs. */
@@ -29,8 +29,32 @@ export function makeUserDetail(user: SessionUser): UserDetail {
   return { ...rest, updatedAt: user.createdAt, Role: { name: roleName }, GiftCards: [] };
 }
 
+/** A row of GET /users (an app user unless overridden), its email made from the first name. */
+export function makeUserListItem(id: number, name: string, overrides: Partial<UserListItem> = {}): UserListItem {
+  const { roleName: _roleName, ...user } = makeUser({
+    id,
+    name,
+    email: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
+    roleName: 'User',
+  });
+  return { ...user, Role: { name: 'User' }, ...overrides };
+}
+
 export function jsonResponse(status: number, json: unknown): Response {
   return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/**
+ * A list endpoint's answer, paged like the server's (PRODUCT.md §5): the `matching` rows sorted by
+ * ?sort (createdAt) and ?order (desc), the ?page (1) of ?limit (20) of them, and their count.
+ */
+export function listPage<T>(matching: readonly T[], q: URLSearchParams): Response {
+  const sort = (q.get('sort') ?? 'createdAt') as keyof T;
+  const dir = q.get('order') === 'asc' ? 1 : -1;
+  const page = Number(q.get('page') ?? 1);
+  const limit = Number(q.get('limit') ?? 20);
+  const rows = [...matching].sort((a, b) => (a[sort] < b[sort] ? -dir : a[sort] > b[sort] ? dir : 0));
+  return jsonResponse(200, { body: { rows: rows.slice((page - 1) * limit, page * limit), count: rows.length } });
 }
 
 export interface SeenRequest {

@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -11,13 +11,15 @@ import {
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { Form, useZodForm } from '../../components/form';
+import { NumberSelectField } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
-import { Select } from '../../components/select';
 import { Spinner } from '../../components/spinner';
 import { TextInput } from '../../components/text-input';
 import { errorMessage } from '../../lib/api-client';
 import { instantFromDateTimeLocal, toDateTimeLocal } from '../../lib/date-time-input';
 import { formatNumber } from '../../lib/format';
+import { useGoBack } from '../../lib/go-back';
+import { useIdParam } from '../../lib/id-param';
 import { loadChunk } from '../../lib/load-chunk';
 import { hrefs, paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
@@ -26,8 +28,6 @@ import { giftBoxConfigQueryOptions } from './api/get-gift-box-config';
 import { useMapConfig } from './api/get-map-config';
 import { configChoicesParams, useGiftBoxConfigs } from './api/list-gift-box-configs';
 import { roundCoordinate } from './format';
-import { useGoBack } from './use-go-back';
-import { useIdParam } from './use-id-param';
 
 // Leaflet and its stylesheet are loaded with the map, on this screen only.
 const LocationMap = lazy(() => loadChunk(() => import('./location-map')));
@@ -42,7 +42,7 @@ const inRange = (n: unknown, limit: number): n is number =>
  */
 export function AddBoxManualPage() {
   const navigate = useNavigate();
-  const goBack = useGoBack();
+  const goBack = useGoBack(paths.boxList);
   const presetId = useIdParam('configId');
   const createBox = useCreateManualGiftBox();
   const [formError, setFormError] = useState<string | null>(null);
@@ -107,26 +107,15 @@ export function AddBoxManualPage() {
           className="grid gap-5 sm:grid-cols-2"
         >
           <div className="sm:col-span-2">
-            <Controller
+            {/* The form holds the config's id. */}
+            <NumberSelectField
               control={form.control}
               name="configId"
-              render={({ field, fieldState }) => (
-                // The form holds the config's id; the select's values are its text.
-                <Select<string>
-                  label="Config"
-                  name={field.name}
-                  options={options}
-                  value={typeof field.value === 'number' ? String(field.value) : null}
-                  onChange={(v) => {
-                    field.onChange(Number(v));
-                    field.onBlur();
-                  }}
-                  placeholder="Select a gift box config"
-                  loading={choices.isPending}
-                  requiredMark
-                  error={fieldState.error?.message}
-                />
-              )}
+              label="Config"
+              options={options}
+              placeholder="Select a gift box config"
+              loading={choices.isPending}
+              requiredMark
             />
             {choices.data?.count === 0 && (
               <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">

@@ -2,16 +2,16 @@ import { useNavigate } from 'react-router';
 import { messages, type CreateGiftBoxConfig } from '@strideadmin/contract';
 import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
+import { useGoBack } from '../../lib/go-back';
 import { paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import { useCreateGiftBoxConfig } from './api/create-gift-box-config';
 import { BoxConfigForm } from './box-config-form';
-import { useGoBack } from './use-go-back';
 
 /** /add-box: a new gift box config; success goes to the list. */
 export function AddBoxPage() {
   const navigate = useNavigate();
-  const goBack = useGoBack();
+  const goBack = useGoBack(paths.boxList);
   const createConfig = useCreateGiftBoxConfig();
 
   async function save(values: CreateGiftBoxConfig) {

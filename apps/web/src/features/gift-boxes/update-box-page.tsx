@@ -1,25 +1,29 @@
 import { useNavigate } from 'react-router';
 import { messages, type CreateGiftBoxConfig, type GiftBoxConfigDetail } from '@strideadmin/contract';
 import { Card } from '../../components/card';
+import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
+import { useGoBack } from '../../lib/go-back';
+import { useIdParam } from '../../lib/id-param';
 import { paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import { useGiftBoxConfig } from './api/get-gift-box-config';
 import { useUpdateGiftBoxConfig } from './api/update-gift-box-config';
 import { BoxConfigForm } from './box-config-form';
-import { LoadFailed } from './load-failed';
 import { ManualBoxes } from './manual-boxes';
-import { useGoBack } from './use-go-back';
-import { useIdParam } from './use-id-param';
+
+/** Where a record that cannot be loaded sends the user back to. */
+const backToList = { backTo: paths.boxList, backLabel: 'Go to gift box configs' };
 
 /** /update-box?id: loads the config (GET /giftbox/{id}) into the form, and lists its hand-placed boxes. */
 export function UpdateBoxPage() {
-  const id = useIdParam('id');
+  const id = useIdParam();
   const config = useGiftBoxConfig(id);
-  if (id === null) return <LoadFailed message={messages.giftBoxConfigNotFound} />;
+  if (id === null) return <LoadFailed message={messages.giftBoxConfigNotFound} {...backToList} />;
   if (config.isPending) return <Spinner label="Loading" className="mx-auto mt-24 size-6" />;
-  if (config.isError) return <LoadFailed message={config.error.message} onRetry={() => void config.refetch()} />;
+  if (config.isError)
+    return <LoadFailed message={config.error.message} onRetry={() => void config.refetch()} {...backToList} />;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <PageHeader title="Update Gift Box Config" description={config.data.type} />
@@ -31,7 +35,7 @@ export function UpdateBoxPage() {
 
 function UpdateBoxForm({ config }: { config: GiftBoxConfigDetail }) {
   const navigate = useNavigate();
-  const goBack = useGoBack();
+  const goBack = useGoBack(paths.boxList);
   const updateConfig = useUpdateGiftBoxConfig();
 
   async function save(values: CreateGiftBoxConfig) {

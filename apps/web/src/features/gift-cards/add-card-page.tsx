@@ -2,16 +2,16 @@ import { useNavigate } from 'react-router';
 import { giftCardFromForm, messages, type GiftCardForm } from '@strideadmin/contract';
 import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
+import { useGoBack } from '../../lib/go-back';
 import { paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import { useCreateGiftCard } from './api/create-gift-card';
 import { CardForm } from './card-form';
-import { useGoBack } from './use-go-back';
 
 /** /add-card: one new gift card through the card form; success goes to the list (as an edit does, spec §4). */
 export function AddCardPage() {
   const navigate = useNavigate();
-  const goBack = useGoBack();
+  const goBack = useGoBack(paths.cardList);
   const createGiftCard = useCreateGiftCard();
 
   async function save(values: GiftCardForm) {

@@ -1,21 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { limits, messages, yesNoOptions, type GiftCard, type giftCardSortColumns } from '@strideadmin/contract';
-import { Button } from '../../components/button';
+import { messages, yesNoOptions, type GiftCard, type giftCardSortColumns } from '@strideadmin/contract';
+import { Badge } from '../../components/badge';
 import { ButtonLink } from '../../components/button-link';
 import { CardDetailsDialog } from '../../components/card-details-dialog';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState } from '../../components/empty-state';
-import { ErrorState } from '../../components/error-state';
-import { FilterBar, type FilterField, type FilterValues } from '../../components/filter-bar';
+import type { DataTableColumn } from '../../components/data-table';
+import type { FilterField } from '../../components/filter-bar';
+import { ListBody } from '../../components/list-body';
+import { actionsColumn, RowButton } from '../../components/list-columns';
 import { PageHeader } from '../../components/page-header';
-import { Pagination, pageCount } from '../../components/pagination';
-import { Spinner } from '../../components/spinner';
+import { useDeleteConfirmation } from '../../lib/delete-confirmation';
 import { capitalizeFirst, formatDate, formatNumber, yesNo } from '../../lib/format';
 import { useListParams, type ListFilters } from '../../lib/list-params';
 import { hrefs, paths } from '../../lib/paths';
-import { toast } from '../../lib/toast';
 import { useDeleteGiftCard } from './api/delete-gift-card';
 import { giftCardListParamsSchema, useGiftCards, type GiftCardListParams } from './api/list-gift-cards';
 
@@ -36,16 +34,7 @@ export function CardListPage() {
   const cards = useGiftCards(params);
   const navigate = useNavigate();
   const [viewing, setViewing] = useState<GiftCard | null>(null);
-  const [toDelete, setToDelete] = useState<GiftCard | null>(null);
-  const deleteGiftCard = useDeleteGiftCard();
-
-  // A page past the end (the last row of the last page was deleted, or an old link): go to the last one.
-  const data = cards.isPlaceholderData ? undefined : cards.data;
-  const { setPage } = list;
-  useEffect(() => {
-    if (data && data.rows.length === 0 && data.count > 0 && params.page > 1)
-      setPage(pageCount(data.count, params.limit), { replace: true });
-  }, [data, params.page, params.limit, setPage]);
+  const deletion = useDeleteConfirmation<GiftCard>(useDeleteGiftCard(), messages.giftCardDeleted);
 
   const editHref = (c: GiftCard) => hrefs.withId(paths.updateCard, c.id);
 
@@ -81,37 +70,22 @@ export function CardListPage() {
       cell: (c) => <time dateTime={c.validTill}>{formatDate(c.validTill)}</time>,
     },
     { id: 'expired', header: 'Expired', cell: (c) => <ExpiredBadge expired={c.isExpired} /> },
-    {
-      id: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      className: 'whitespace-nowrap',
-      cell: (c) => (
-        <div className="flex justify-end gap-1">
-          <RowButton label="View" serial={c.serialNumber} onClick={() => setViewing(c)} />
-          <RowButton label="Edit" serial={c.serialNumber} onClick={() => void navigate(editHref(c))} />
-          <RowButton label="Delete" serial={c.serialNumber} onClick={() => setToDelete(c)} danger />
-        </div>
-      ),
-    },
+    actionsColumn((c) => (
+      <>
+        <RowButton label="View" name={c.serialNumber} onClick={() => setViewing(c)} />
+        <RowButton label="Edit" name={c.serialNumber} onClick={() => void navigate(editHref(c))} />
+        <RowButton label="Delete" name={c.serialNumber} onClick={() => deletion.ask(c)} danger />
+      </>
+    )),
   ];
-
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    deleteGiftCard.mutate(toDelete.id, {
-      onSuccess: (res) => toast.success(res.message ?? messages.giftCardDeleted),
-      // A failure is toasted by the query client's policy (spec §8).
-      onSettled: () => setToDelete(null),
-    });
-  };
 
   return (
     <section>
       <PageHeader
         title="Gift Cards"
+        busy={cards.isFetching && !cards.isPending}
         actions={
           <>
-            {cards.isFetching && !cards.isPending && <Spinner className="size-5 self-center text-slate-400" />}
             <ButtonLink to={paths.addMultipleCard} variant="secondary">
               Add Multiple Gift Cards
             </ButtonLink>
@@ -119,109 +93,32 @@ export function CardListPage() {
           </>
         }
       />
-      <FilterBar
-        label="Filter gift cards"
-        fields={filterFields}
-        values={list.filters}
-        // The Expired select offers only yesNoOptions' values ('true', 'false'); the URL schema
-        // drops anything else.
-        onApply={(v: FilterValues<GiftCardFilterName>) => list.setFilters(v as Partial<typeof list.filters>)}
-        onClear={list.clearFilters}
-      />
-      <DataTable
+      <ListBody
+        list={list}
+        query={cards}
+        filterLabel="Filter gift cards"
+        filterFields={filterFields}
         caption="Gift Cards"
         columns={columns}
-        rows={cards.data?.rows}
-        rowKey={(c) => c.id}
-        sort={{ column: params.sort, order: params.order }}
-        onSortChange={list.toggleSort}
-        isLoading={cards.isPending}
-        isFetching={cards.isPlaceholderData}
-        skeletonRows={Math.min(params.limit, 10)}
-        loadingLabel="Loading gift cards"
         onRowClick={setViewing}
-        error={
-          // A failed background refetch keeps the rows on screen (the toast tells); no rows: the error state.
-          cards.isError &&
-          !cards.data && (
-            <ErrorState
-              title="Could not load gift cards"
-              message={cards.error.message}
-              onRetry={() => void cards.refetch()}
-              retrying={cards.isFetching}
-            />
-          )
-        }
-        empty={
-          <EmptyState
-            title="No gift cards found"
-            hint={
-              list.isFiltered ? 'No gift card matches these filters. Try other words, or clear the filters.' : undefined
-            }
-            action={
-              list.isFiltered ? (
-                <Button variant="secondary" onClick={list.clearFilters}>
-                  Clear filters
-                </Button>
-              ) : (
-                <ButtonLink to={paths.addCard}>Add Gift Card</ButtonLink>
-              )
-            }
-          />
-        }
+        loadingLabel="Loading gift cards"
+        errorTitle="Could not load gift cards"
+        emptyTitle="No gift cards found"
+        filteredHint="No gift card matches these filters. Try other words, or clear the filters."
+        emptyAction={<ButtonLink to={paths.addCard}>Add Gift Card</ButtonLink>}
+        paginationLabel="Gift card pages"
       />
-      {cards.data && cards.data.count > 0 && (
-        <Pagination
-          label="Gift card pages"
-          page={params.page}
-          pageSize={params.limit}
-          count={cards.data.count}
-          onPageChange={list.setPage}
-          pageSizes={limits.listPageSizes}
-          onPageSizeChange={(n) => list.setPageSize(n as typeof params.limit)}
-        />
-      )}
       <CardDetailsDialog card={viewing} onClose={() => setViewing(null)} onEdit={(c) => void navigate(editHref(c))} />
       <ConfirmDialog
-        open={toDelete !== null}
-        title={`Delete gift card ${toDelete?.serialNumber ?? ''}?`}
+        {...deletion.dialog}
+        title={`Delete gift card ${deletion.target?.serialNumber ?? ''}?`}
         description={
-          toDelete
-            ? `The gift card ${toDelete.serialNumber} of ${capitalizeFirst(toDelete.storeName)} will be deleted. This cannot be undone.`
+          deletion.target
+            ? `The gift card ${deletion.target.serialNumber} of ${capitalizeFirst(deletion.target.storeName)} will be deleted. This cannot be undone.`
             : undefined
         }
-        pending={deleteGiftCard.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
       />
     </section>
-  );
-}
-
-function RowButton({
-  label,
-  serial,
-  onClick,
-  danger = false,
-}: {
-  label: string;
-  serial: string;
-  onClick: () => void;
-  danger?: boolean;
-}) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={`${label} ${serial}`}
-      className={`rounded-md px-2 py-1 text-sm font-medium focus-visible:outline-2 ${
-        danger
-          ? 'text-red-600 hover:bg-red-50 focus-visible:outline-red-600 dark:text-red-400 dark:hover:bg-red-950'
-          : 'text-indigo-600 hover:bg-indigo-50 focus-visible:outline-indigo-600 dark:text-indigo-400 dark:hover:bg-slate-800'
-      }`}
-    >
-      {label}
-    </button>
   );
 }
 
@@ -240,15 +137,5 @@ function CardThumbnail({ card }: { card: GiftCard }) {
 
 /** Expired Yes (red) or No (green): whether the card can still be redeemed. */
 function ExpiredBadge({ expired }: { expired: boolean }) {
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${
-        expired
-          ? 'bg-red-50 text-red-700 ring-red-600/20 dark:bg-red-950 dark:text-red-300 dark:ring-red-400/30'
-          : 'bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-400/30'
-      }`}
-    >
-      {yesNo(expired)}
-    </span>
-  );
+  return <Badge tone={expired ? 'red' : 'green'}>{yesNo(expired)}</Badge>;
 }

@@ -7,16 +7,16 @@ import {
   type GiftCardFormInput,
 } from '@strideadmin/contract';
 import { Card } from '../../components/card';
+import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
+import { useGoBack } from '../../lib/go-back';
+import { useIdParam } from '../../lib/id-param';
 import { paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import { useGiftCard } from './api/get-gift-card';
 import { useUpdateGiftCard } from './api/update-gift-card';
 import { CardForm } from './card-form';
-import { LoadFailed } from './load-failed';
-import { useCardIdParam } from './use-card-id';
-import { useGoBack } from './use-go-back';
 
 /** The stored card as the form's values (spec §3: the form calls the Coin Price `coinPrice`). */
 function toFormValues(card: GiftCard): GiftCardFormInput {
@@ -34,19 +34,23 @@ function toFormValues(card: GiftCard): GiftCardFormInput {
   };
 }
 
+/** Where a record that cannot be loaded sends the user back to. */
+const backToList = { backTo: paths.cardList, backLabel: 'Go to gift cards' };
+
 /** spec §2 Update Gift Card: loads the card by id (GET /giftcard/{id}, body[0]) into the card form. */
 export function UpdateCardPage() {
-  const id = useCardIdParam();
+  const id = useIdParam();
   const card = useGiftCard(id);
-  if (id === null) return <LoadFailed message={messages.giftCardNotFound} />;
+  if (id === null) return <LoadFailed message={messages.giftCardNotFound} {...backToList} />;
   if (card.isPending) return <Spinner label="Loading" className="mx-auto mt-24 size-6" />;
-  if (card.isError) return <LoadFailed message={card.error.message} onRetry={() => void card.refetch()} />;
+  if (card.isError)
+    return <LoadFailed message={card.error.message} onRetry={() => void card.refetch()} {...backToList} />;
   return <UpdateCardForm card={card.data} />;
 }
 
 function UpdateCardForm({ card }: { card: GiftCard }) {
   const navigate = useNavigate();
-  const goBack = useGoBack();
+  const goBack = useGoBack(paths.cardList);
   const updateGiftCard = useUpdateGiftCard();
 
   async function save(values: GiftCardForm) {

@@ -1,28 +1,24 @@
-import { useEffect, useState } from 'react';
 import {
   audienceOptions,
   languageOptions,
-  limits,
   messages,
   notificationStatusLabels,
   type Notification,
   type NotificationStatus,
   type notificationSortColumns,
 } from '@strideadmin/contract';
-import { Button } from '../../components/button';
+import { Badge, type BadgeTone } from '../../components/badge';
 import { ButtonLink } from '../../components/button-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState } from '../../components/empty-state';
-import { ErrorState } from '../../components/error-state';
-import { FilterBar, type FilterField } from '../../components/filter-bar';
+import type { DataTableColumn } from '../../components/data-table';
+import type { FilterField } from '../../components/filter-bar';
+import { ListBody } from '../../components/list-body';
+import { actionsColumn, RowButton } from '../../components/list-columns';
 import { PageHeader } from '../../components/page-header';
-import { Pagination, pageCount } from '../../components/pagination';
-import { Spinner } from '../../components/spinner';
+import { useDeleteConfirmation } from '../../lib/delete-confirmation';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { paths } from '../../lib/paths';
-import { toast } from '../../lib/toast';
 import { useDeleteNotification } from './api/delete-notification';
 import { notificationListParamsSchema, useNotifications } from './api/list-notifications';
 
@@ -45,16 +41,7 @@ export function NotificationListPage() {
   const list = useListParams(notificationListParamsSchema);
   const { params } = list;
   const notifications = useNotifications(params);
-  const [toDelete, setToDelete] = useState<Notification | null>(null);
-  const deleteNotification = useDeleteNotification();
-
-  // A page past the end (the last row of the last page was deleted, or an old link): go to the last one.
-  const data = notifications.isPlaceholderData ? undefined : notifications.data;
-  const { setPage } = list;
-  useEffect(() => {
-    if (data && data.rows.length === 0 && data.count > 0 && params.page > 1)
-      setPage(pageCount(data.count, params.limit), { replace: true });
-  }, [data, params.page, params.limit, setPage]);
+  const deletion = useDeleteConfirmation<Notification>(useDeleteNotification(), messages.notificationDeleted);
 
   const columns: DataTableColumn<Notification, NotificationSort>[] = [
     {
@@ -106,117 +93,38 @@ export function NotificationListPage() {
       ),
     },
     { id: 'created', header: 'Created', sortKey: 'createdAt', cell: (n) => <When value={n.createdAt} /> },
-    {
-      id: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cell: (n) => (
-        <button
-          type="button"
-          onClick={() => setToDelete(n)}
-          aria-label={`Delete ${n.title}`}
-          className="rounded-md px-2 py-1 text-sm font-medium text-red-600 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 dark:text-red-400 dark:hover:bg-red-950"
-        >
-          Delete
-        </button>
-      ),
-    },
+    actionsColumn((n) => <RowButton label="Delete" name={n.title} onClick={() => deletion.ask(n)} danger />),
   ];
-
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    deleteNotification.mutate(toDelete.id, {
-      onSuccess: (res) => toast.success(res.message ?? messages.notificationDeleted),
-      // A failure is toasted by the query client's policy (spec §8).
-      onSettled: () => setToDelete(null),
-    });
-  };
 
   return (
     <section>
       <PageHeader
         title="Push Notifications"
-        actions={
-          <>
-            {notifications.isFetching && !notifications.isPending && (
-              <Spinner className="size-5 self-center text-slate-400" />
-            )}
-            <ButtonLink to={paths.addNotification}>Send Notification</ButtonLink>
-          </>
-        }
+        busy={notifications.isFetching && !notifications.isPending}
+        actions={<ButtonLink to={paths.addNotification}>Send Notification</ButtonLink>}
       />
-      <FilterBar
-        label="Filter notifications"
-        fields={filterFields}
-        values={list.filters}
-        onApply={list.setFilters}
-        onClear={list.clearFilters}
-      />
-      <DataTable
+      <ListBody
+        list={list}
+        query={notifications}
+        filterLabel="Filter notifications"
+        filterFields={filterFields}
         caption="Push Notifications"
         columns={columns}
-        rows={notifications.data?.rows}
-        rowKey={(n) => n.id}
-        sort={{ column: params.sort, order: params.order }}
-        onSortChange={list.toggleSort}
-        isLoading={notifications.isPending}
-        isFetching={notifications.isPlaceholderData}
-        skeletonRows={Math.min(params.limit, 10)}
         loadingLabel="Loading notifications"
-        error={
-          // A failed background refetch keeps the rows on screen (the toast tells); no rows: the error state.
-          notifications.isError &&
-          !notifications.data && (
-            <ErrorState
-              title="Could not load notifications"
-              message={notifications.error.message}
-              onRetry={() => void notifications.refetch()}
-              retrying={notifications.isFetching}
-            />
-          )
-        }
-        empty={
-          <EmptyState
-            title="No notifications found"
-            hint={
-              list.isFiltered
-                ? 'No notification matches these filters. Try other words, or clear the filters.'
-                : undefined
-            }
-            action={
-              list.isFiltered ? (
-                <Button variant="secondary" onClick={list.clearFilters}>
-                  Clear filters
-                </Button>
-              ) : (
-                <ButtonLink to={paths.addNotification}>Send Notification</ButtonLink>
-              )
-            }
-          />
-        }
+        errorTitle="Could not load notifications"
+        emptyTitle="No notifications found"
+        filteredHint="No notification matches these filters. Try other words, or clear the filters."
+        emptyAction={<ButtonLink to={paths.addNotification}>Send Notification</ButtonLink>}
+        paginationLabel="Notification pages"
       />
-      {notifications.data && notifications.data.count > 0 && (
-        <Pagination
-          label="Notification pages"
-          page={params.page}
-          pageSize={params.limit}
-          count={notifications.data.count}
-          onPageChange={list.setPage}
-          pageSizes={limits.listPageSizes}
-          onPageSizeChange={(n) => list.setPageSize(n as typeof params.limit)}
-        />
-      )}
       <ConfirmDialog
-        open={toDelete !== null}
-        title={`Delete notification ${toDelete?.title ?? ''}?`}
+        {...deletion.dialog}
+        title={`Delete notification ${deletion.target?.title ?? ''}?`}
         description={
-          toDelete?.status === 'queued'
+          deletion.target?.status === 'queued'
             ? 'It will not be sent. This cannot be undone.'
             : "It will also disappear from its recipients' app inbox. This cannot be undone."
         }
-        pending={deleteNotification.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
       />
     </section>
   );
@@ -237,19 +145,9 @@ function When({ value }: { value: string }) {
   );
 }
 
-const statusStyles: Record<NotificationStatus, string> = {
-  queued: 'bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-400/30',
-  sent: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-400/30',
-  failed: 'bg-red-50 text-red-700 ring-red-600/20 dark:bg-red-950 dark:text-red-300 dark:ring-red-400/30',
-};
+const statusTones: Record<NotificationStatus, BadgeTone> = { queued: 'amber', sent: 'green', failed: 'red' };
 
 /** Queued (amber), Sent (green) or Failed (red). */
 function StatusBadge({ status }: { status: NotificationStatus }) {
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${statusStyles[status]}`}
-    >
-      {notificationStatusLabels[status]}
-    </span>
-  );
+  return <Badge tone={statusTones[status]}>{notificationStatusLabels[status]}</Badge>;
 }

@@ -3,14 +3,17 @@ import { useNavigate } from 'react-router';
 import { defaultQuerySource, messages, type ComplaintQuery } from '@strideadmin/contract';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
+import { useIdParam } from '../../lib/id-param';
 import { paths } from '../../lib/paths';
 import { useComplaintQuery } from './api/get-complaint-query';
 import { useMarkComplaintQueryRead } from './api/mark-complaint-query-read';
-import { LoadFailed } from './load-failed';
-import { useComplaintQueryIdParam } from './use-complaint-query-id';
+
+/** Where a record that cannot be loaded sends the user back to. */
+const backToList = { backTo: paths.queryList, backLabel: 'Go to complaint queries' };
 
 /**
  * spec §2 Complaint Query Detail: title, user name, user email, source (default Mobile), Is Read
@@ -18,9 +21,9 @@ import { useComplaintQueryIdParam } from './use-complaint-query-id';
  * read (PUT /message {isRead: true, updateId}), once.
  */
 export function QueryDetailsPage() {
-  const id = useComplaintQueryIdParam();
+  const id = useIdParam();
   const query = useComplaintQuery(id);
-  if (id === null) return <LoadFailed message={messages.queryNotFound} />;
+  if (id === null) return <LoadFailed message={messages.queryNotFound} {...backToList} />;
   if (query.isPending) return <Spinner label="Loading" className="mx-auto mt-24 size-6" />;
   if (query.isError) {
     // Not found will not change on a retry; anything else might.
@@ -29,6 +32,7 @@ export function QueryDetailsPage() {
       <LoadFailed
         message={notFound ? messages.queryNotFound : query.error.message}
         onRetry={notFound ? undefined : () => void query.refetch()}
+        {...backToList}
       />
     );
   }

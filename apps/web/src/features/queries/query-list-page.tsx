@@ -1,26 +1,21 @@
-import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   defaultQuerySource,
-  limits,
   messages,
   yesNoOptions,
   type ComplaintQuery,
   type complaintQuerySortColumns,
 } from '@strideadmin/contract';
-import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState } from '../../components/empty-state';
-import { ErrorState } from '../../components/error-state';
-import { FilterBar, type FilterField, type FilterValues } from '../../components/filter-bar';
+import type { DataTableColumn } from '../../components/data-table';
+import type { FilterField } from '../../components/filter-bar';
+import { ListBody } from '../../components/list-body';
+import { actionsColumn, RowButton, RowLink } from '../../components/list-columns';
 import { PageHeader } from '../../components/page-header';
-import { Pagination, pageCount } from '../../components/pagination';
-import { Spinner } from '../../components/spinner';
+import { useDeleteConfirmation } from '../../lib/delete-confirmation';
 import { formatDateTime, yesNo } from '../../lib/format';
 import { useListParams, type ListFilters } from '../../lib/list-params';
 import { hrefs, paths } from '../../lib/paths';
-import { toast } from '../../lib/toast';
 import { useDeleteComplaintQuery } from './api/delete-complaint-query';
 import {
   complaintQueryListParamsSchema,
@@ -51,16 +46,7 @@ export function QueryListPage() {
   const { params } = list;
   const queries = useComplaintQueries(params);
   const navigate = useNavigate();
-  const [toDelete, setToDelete] = useState<ComplaintQuery | null>(null);
-  const deleteQuery = useDeleteComplaintQuery();
-
-  // A page past the end (the last row of the last page was deleted, or an old link): go to the last one.
-  const data = queries.isPlaceholderData ? undefined : queries.data;
-  const { setPage } = list;
-  useEffect(() => {
-    if (data && data.rows.length === 0 && data.count > 0 && params.page > 1)
-      setPage(pageCount(data.count, params.limit), { replace: true });
-  }, [data, params.page, params.limit, setPage]);
+  const deletion = useDeleteConfirmation<ComplaintQuery>(useDeleteComplaintQuery(), messages.queryDeleted);
 
   const detailsHref = (q: ComplaintQuery) => hrefs.withId(paths.queryDetails, q.id);
 
@@ -123,124 +109,46 @@ export function QueryListPage() {
       className: 'whitespace-nowrap',
       cell: (q) => <time dateTime={q.createdAt}>{formatDateTime(q.createdAt)}</time>,
     },
-    {
-      id: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      className: 'whitespace-nowrap',
-      cell: (q) => (
-        <div className="flex justify-end gap-1">
-          <Link
-            to={detailsHref(q)}
-            aria-label={`View ${q.title}`}
-            className="rounded-md px-2 py-1 text-sm font-medium text-indigo-600 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-400 dark:hover:bg-slate-800"
-          >
-            View
-          </Link>
-          <button
-            type="button"
-            onClick={() => setToDelete(q)}
-            aria-label={`Delete ${q.title}`}
-            className="rounded-md px-2 py-1 text-sm font-medium text-red-600 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 dark:text-red-400 dark:hover:bg-red-950"
-          >
-            Delete
-          </button>
-        </div>
-      ),
-    },
+    actionsColumn((q) => (
+      <>
+        <RowLink to={detailsHref(q)} label="View" name={q.title} />
+        <RowButton label="Delete" name={q.title} onClick={() => deletion.ask(q)} danger />
+      </>
+    )),
   ];
 
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    deleteQuery.mutate(toDelete.id, {
-      onSuccess: (res) => toast.success(res.message ?? messages.queryDeleted),
-      // A failure is toasted by the query client's policy (spec §8).
-      onSettled: () => setToDelete(null),
-    });
-  };
-
-  const deletingFrom = toDelete ? sender(toDelete) : null;
+  const deletingFrom = deletion.target ? sender(deletion.target) : null;
 
   return (
     <section>
       <PageHeader
         title="Complaint Queries"
         description="Questions and complaints sent from the app."
-        actions={queries.isFetching && !queries.isPending && <Spinner className="size-5 self-center text-slate-400" />}
+        busy={queries.isFetching && !queries.isPending}
       />
-      <FilterBar
-        label="Filter complaint queries"
-        fields={filterFields}
-        values={list.filters}
-        // The Is Read select offers only yesNoOptions' values ('true', 'false'); the URL schema
-        // drops anything else.
-        onApply={(v: FilterValues<ComplaintQueryFilterName>) => list.setFilters(v as Partial<typeof list.filters>)}
-        onClear={list.clearFilters}
-      />
-      <DataTable
+      <ListBody
+        list={list}
+        query={queries}
+        filterLabel="Filter complaint queries"
+        filterFields={filterFields}
         caption="Complaint Queries"
         columns={columns}
-        rows={queries.data?.rows}
-        rowKey={(q) => q.id}
-        sort={{ column: params.sort, order: params.order }}
-        onSortChange={list.toggleSort}
-        isLoading={queries.isPending}
-        isFetching={queries.isPlaceholderData}
-        skeletonRows={Math.min(params.limit, 10)}
-        loadingLabel="Loading complaint queries"
         onRowClick={(q) => void navigate(detailsHref(q))}
-        error={
-          // A failed background refetch keeps the rows on screen (the toast tells); no rows: the error state.
-          queries.isError &&
-          !queries.data && (
-            <ErrorState
-              title="Could not load complaint queries"
-              message={queries.error.message}
-              onRetry={() => void queries.refetch()}
-              retrying={queries.isFetching}
-            />
-          )
-        }
-        empty={
-          <EmptyState
-            title="No complaint queries found"
-            hint={
-              list.isFiltered
-                ? 'No complaint query matches these filters. Try other words, or clear the filters.'
-                : 'Queries that app users send will appear here.'
-            }
-            action={
-              list.isFiltered && (
-                <Button variant="secondary" onClick={list.clearFilters}>
-                  Clear filters
-                </Button>
-              )
-            }
-          />
-        }
+        loadingLabel="Loading complaint queries"
+        errorTitle="Could not load complaint queries"
+        emptyTitle="No complaint queries found"
+        filteredHint="No complaint query matches these filters. Try other words, or clear the filters."
+        emptyHint="Queries that app users send will appear here."
+        paginationLabel="Complaint query pages"
       />
-      {queries.data && queries.data.count > 0 && (
-        <Pagination
-          label="Complaint query pages"
-          page={params.page}
-          pageSize={params.limit}
-          count={queries.data.count}
-          onPageChange={list.setPage}
-          pageSizes={limits.listPageSizes}
-          onPageSizeChange={(n) => list.setPageSize(n as typeof params.limit)}
-        />
-      )}
       <ConfirmDialog
-        open={toDelete !== null}
-        title={`Delete complaint query ${toDelete?.title ?? ''}?`}
+        {...deletion.dialog}
+        title={`Delete complaint query ${deletion.target?.title ?? ''}?`}
         description={
-          toDelete
+          deletion.target
             ? `The query${deletingFrom ? ` from ${deletingFrom.name}` : ''} will be deleted. This cannot be undone.`
             : undefined
         }
-        pending={deleteQuery.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
       />
     </section>
   );

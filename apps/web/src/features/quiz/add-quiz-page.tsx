@@ -2,16 +2,16 @@ import { useNavigate } from 'react-router';
 import { messages, type CreateQuiz } from '@strideadmin/contract';
 import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
+import { useGoBack } from '../../lib/go-back';
 import { paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import { useCreateQuiz } from './api/create-quiz';
 import { QuizForm } from './quiz-form';
-import { useGoBack } from './use-go-back';
 
 /** /add-quiz: a new quiz question; success goes to the list. */
 export function AddQuizPage() {
   const navigate = useNavigate();
-  const goBack = useGoBack();
+  const goBack = useGoBack(paths.quizList);
   const createQuiz = useCreateQuiz();
 
   async function save(values: CreateQuiz) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, type DefaultValues } from 'react-hook-form';
+import type { DefaultValues } from 'react-hook-form';
 import {
   createQuizSchema,
   languageOptions,
@@ -11,8 +11,7 @@ import {
 } from '@strideadmin/contract';
 import { Button } from '../../components/button';
 import { Form, useZodForm } from '../../components/form';
-import { SelectField } from '../../components/form-fields';
-import { Select } from '../../components/select';
+import { NumberSelectField, SelectField } from '../../components/form-fields';
 import { TextArea } from '../../components/text-area';
 import { TextInput } from '../../components/text-input';
 import { errorMessage } from '../../lib/api-client';
@@ -81,25 +80,14 @@ export function QuizForm({ label, defaultValues, submitLabel, onSubmit, onCancel
           {...form.register(name, { onChange: () => recheckOtherOptions(name) })}
         />
       ))}
-      <Controller
+      {/* The form holds the option's number (1 to 4). */}
+      <NumberSelectField
         control={form.control}
         name="correctOption"
-        render={({ field, fieldState }) => (
-          // The form holds the option's number (1 to 4); the select's values are its text.
-          <Select<string>
-            label="Correct Option"
-            name={field.name}
-            options={quizOptionOptions}
-            value={typeof field.value === 'number' ? String(field.value) : null}
-            onChange={(v) => {
-              field.onChange(Number(v));
-              field.onBlur();
-            }}
-            placeholder="Select the correct option"
-            requiredMark
-            error={fieldState.error?.message}
-          />
-        )}
+        label="Correct Option"
+        options={quizOptionOptions}
+        placeholder="Select the correct option"
+        requiredMark
       />
       <SelectField
         control={form.control}

@@ -1,30 +1,34 @@
 import { useNavigate } from 'react-router';
 import { messages, type CreateQuiz, type QuizQuestion } from '@strideadmin/contract';
 import { Card } from '../../components/card';
+import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
+import { useGoBack } from '../../lib/go-back';
+import { useIdParam } from '../../lib/id-param';
 import { paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import { useQuiz } from './api/get-quiz';
 import { useUpdateQuiz } from './api/update-quiz';
-import { LoadFailed } from './load-failed';
 import { QuizForm } from './quiz-form';
-import { useGoBack } from './use-go-back';
-import { useQuizIdParam } from './use-quiz-id';
+
+/** Where a record that cannot be loaded sends the user back to. */
+const backToList = { backTo: paths.quizList, backLabel: 'Go to quiz questions' };
 
 /** /update-quiz?id: loads the question by id (GET /quiz/{id}) into the quiz form. */
 export function UpdateQuizPage() {
-  const id = useQuizIdParam();
+  const id = useIdParam();
   const quiz = useQuiz(id);
-  if (id === null) return <LoadFailed message={messages.quizNotFound} />;
+  if (id === null) return <LoadFailed message={messages.quizNotFound} {...backToList} />;
   if (quiz.isPending) return <Spinner label="Loading" className="mx-auto mt-24 size-6" />;
-  if (quiz.isError) return <LoadFailed message={quiz.error.message} onRetry={() => void quiz.refetch()} />;
+  if (quiz.isError)
+    return <LoadFailed message={quiz.error.message} onRetry={() => void quiz.refetch()} {...backToList} />;
   return <UpdateQuizForm quiz={quiz.data} />;
 }
 
 function UpdateQuizForm({ quiz }: { quiz: QuizQuestion }) {
   const navigate = useNavigate();
-  const goBack = useGoBack();
+  const goBack = useGoBack(paths.quizList);
   const updateQuiz = useUpdateQuiz();
 
   async function save(values: CreateQuiz) {

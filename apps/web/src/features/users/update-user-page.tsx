@@ -14,26 +14,30 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { Form, useZodForm } from '../../components/form';
 import { SelectField } from '../../components/form-fields';
+import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { PersonFields } from '../../components/person-fields';
 import { TextInput } from '../../components/text-input';
 import { errorMessage } from '../../lib/api-client';
+import { useIdParam } from '../../lib/id-param';
 import { hrefs, paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import { useUser } from './api/get-user';
 import { useUpdateUser, type UpdateUser } from './api/update-user';
 import { useUpdateUserPassword } from './api/update-user-password';
-import { LoadFailed } from './load-failed';
-import { useUserIdParam } from './use-user-id';
+
+/** Where a record that cannot be loaded sends the user back to. */
+const backToList = { backTo: paths.userList, backLabel: 'Go to users' };
 
 /** spec §2 Update User: an edit form plus a Reset User Password form. */
 export function UpdateUserPage() {
-  const id = useUserIdParam();
+  const id = useIdParam();
   const user = useUser(id);
-  if (id === null) return <LoadFailed message={messages.userNotFound} />;
+  if (id === null) return <LoadFailed message={messages.userNotFound} {...backToList} />;
   if (user.isPending) return <Spinner label="Loading" className="mx-auto mt-24 size-6" />;
-  if (user.isError) return <LoadFailed message={user.error.message} onRetry={() => void user.refetch()} />;
+  if (user.isError)
+    return <LoadFailed message={user.error.message} onRetry={() => void user.refetch()} {...backToList} />;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader title="Update User" description={user.data.email} />

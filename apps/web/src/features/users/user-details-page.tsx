@@ -5,22 +5,26 @@ import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { CardDetailsDialog } from '../../components/card-details-dialog';
+import { LoadFailed } from '../../components/load-failed';
 import { Modal } from '../../components/modal';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { formatDate, formatNumber, yesNo } from '../../lib/format';
+import { useIdParam } from '../../lib/id-param';
 import { hrefs, paths } from '../../lib/paths';
 import { useUser } from './api/get-user';
-import { LoadFailed } from './load-failed';
-import { useUserIdParam } from './use-user-id';
+
+/** Where a record that cannot be loaded sends the user back to. */
+const backToList = { backTo: paths.userList, backLabel: 'Go to users' };
 
 /** spec §2 User Details: read-only, avatar that enlarges, Edit User, Go Back, Associated Gift Cards. */
 export function UserDetailsPage() {
-  const id = useUserIdParam();
+  const id = useIdParam();
   const user = useUser(id);
-  if (id === null) return <LoadFailed message={messages.userNotFound} />;
+  if (id === null) return <LoadFailed message={messages.userNotFound} {...backToList} />;
   if (user.isPending) return <Spinner label="Loading" className="mx-auto mt-24 size-6" />;
-  if (user.isError) return <LoadFailed message={user.error.message} onRetry={() => void user.refetch()} />;
+  if (user.isError)
+    return <LoadFailed message={user.error.message} onRetry={() => void user.refetch()} {...backToList} />;
   return <UserDetails user={user.data} />;
 }
 

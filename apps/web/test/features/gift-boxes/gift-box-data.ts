@@ -1,6 +1,6 @@
 import { messages, type GiftBox, type GiftBoxConfig, type MapConfig } from '@strideadmin/contract';
 import { session } from '../../../src/lib/session';
-import { jsonResponse, makeUser, makeUserDetail, stubFetch, stubMatchMedia } from '../../support/fixtures';
+import { jsonResponse, listPage, makeUser, makeUserDetail, stubFetch, stubMatchMedia } from '../../support/fixtures';
 
 /** A gift box config as the API answers it (contract giftBoxConfigSchema); override what a test needs. */
 export function makeConfig(overrides: Partial<GiftBoxConfig> = {}): GiftBoxConfig {
@@ -77,17 +77,7 @@ export function serveGiftBoxes(configs: GiftBoxConfig[], opts: GiftBoxServerOpti
       return opts.map ? opts.map() : jsonResponse(200, { body: mapConfig });
     if (req.method === 'GET' && pathname === '/api/giftbox') {
       const type = q.get('type')?.toLowerCase() ?? '';
-      const sort = (q.get('sort') ?? 'createdAt') as keyof GiftBoxConfig;
-      const dir = q.get('order') === 'asc' ? 1 : -1;
-      const page = Number(q.get('page') ?? 1);
-      const limit = Number(q.get('limit') ?? 20);
-      const matching = data
-        .filter((c) => c.type.toLowerCase().includes(type))
-        .sort((a, b) => (a[sort] < b[sort] ? -dir : a[sort] > b[sort] ? dir : 0))
-        .map(withCount);
-      return jsonResponse(200, {
-        body: { rows: matching.slice((page - 1) * limit, page * limit), count: matching.length },
-      });
+      return listPage(data.filter((c) => c.type.toLowerCase().includes(type)).map(withCount), q);
     }
     if ((req.method === 'POST' || req.method === 'PUT') && pathname === '/api/giftbox')
       return (saves.length > 1 ? saves.shift() : saves[0])!.clone();

@@ -7,6 +7,7 @@ import { session } from '../../../src/lib/session';
 import { expectConsole } from '../../support/console';
 import {
   jsonResponse,
+  listPage,
   makeUser,
   makeUserDetail,
   stubFetch,
@@ -43,21 +44,15 @@ function serve(rows: GiftCard[], opts: { failLists?: number } = {}) {
       const serial = q.get('serialNumber')?.toLowerCase() ?? '';
       const store = q.get('storeName')?.toLowerCase() ?? '';
       const expired = q.get('isExpired');
-      const sort = (q.get('sort') ?? 'createdAt') as keyof GiftCard;
-      const dir = q.get('order') === 'asc' ? 1 : -1;
-      const page = Number(q.get('page') ?? 1);
-      const limit = Number(q.get('limit') ?? 20);
-      const matching = data
-        .filter(
+      return listPage(
+        data.filter(
           (c) =>
             c.serialNumber.toLowerCase().includes(serial) &&
             c.storeName.toLowerCase().includes(store) &&
             (expired === null || String(c.isExpired) === expired),
-        )
-        .sort((a, b) => (a[sort]! < b[sort]! ? -dir : a[sort]! > b[sort]! ? dir : 0));
-      return jsonResponse(200, {
-        body: { rows: matching.slice((page - 1) * limit, page * limit), count: matching.length },
-      });
+        ),
+        q,
+      );
     }
     // The shell's top bar reads the signed-in administrator.
     if (req.method === 'GET' && pathname === `/api/users/${admin.id}`)

@@ -2,8 +2,10 @@ import { messages, type Notification, type UserListItem } from '@strideadmin/con
 import { session } from '../../../src/lib/session';
 import {
   jsonResponse,
+  listPage,
   makeUser,
   makeUserDetail,
+  makeUserListItem,
   stubFetch,
   stubMatchMedia,
   type SeenRequest,
@@ -31,15 +33,7 @@ export function makeNotification(overrides: Partial<Notification> = {}): Notific
 export const admin = makeUser({ id: 7, name: 'Ada Admin' });
 
 /** A user of GET /users (the search of the Chosen users select). */
-export function appUser(id: number, name: string): UserListItem {
-  const { roleName: _roleName, ...user } = makeUser({
-    id,
-    name,
-    email: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
-    roleName: 'User',
-  });
-  return { ...user, Role: { name: 'User' } };
-}
+export const appUser = (id: number, name: string) => makeUserListItem(id, name);
 
 /**
  * Signed in as an administrator, against a small in-memory notifications API: GET /notification
@@ -74,16 +68,10 @@ export function serveNotifications(
     if (req.method === 'GET' && pathname === '/api/notification') {
       const title = q.get('title')?.toLowerCase() ?? '';
       const message = q.get('message')?.toLowerCase() ?? '';
-      const sort = (q.get('sort') ?? 'createdAt') as keyof Notification;
-      const dir = q.get('order') === 'asc' ? 1 : -1;
-      const page = Number(q.get('page') ?? 1);
-      const limit = Number(q.get('limit') ?? 20);
-      const matching = data
-        .filter((n) => n.title.toLowerCase().includes(title) && n.message.toLowerCase().includes(message))
-        .sort((a, b) => (a[sort]! < b[sort]! ? -dir : a[sort]! > b[sort]! ? dir : 0));
-      return jsonResponse(200, {
-        body: { rows: matching.slice((page - 1) * limit, page * limit), count: matching.length },
-      });
+      return listPage(
+        data.filter((n) => n.title.toLowerCase().includes(title) && n.message.toLowerCase().includes(message)),
+        q,
+      );
     }
     if (req.method === 'POST' && pathname === '/api/notification') {
       const id = 900 + data.length;

@@ -2,6 +2,7 @@ import { messages, type ComplaintQuery } from '@strideadmin/contract';
 import { session } from '../../../src/lib/session';
 import {
   jsonResponse,
+  listPage,
   makeUser,
   makeUserDetail,
   stubFetch,
@@ -46,16 +47,10 @@ export function serveComplaintQueries(
     if (req.method === 'GET' && pathname === '/api/message') {
       const title = q.get('title')?.toLowerCase() ?? '';
       const isRead = q.get('isRead');
-      const sort = (q.get('sort') ?? 'createdAt') as keyof ComplaintQuery;
-      const dir = q.get('order') === 'asc' ? 1 : -1;
-      const page = Number(q.get('page') ?? 1);
-      const limit = Number(q.get('limit') ?? 20);
-      const matching = data
-        .filter((m) => m.title.toLowerCase().includes(title) && (isRead === null || String(m.isRead) === isRead))
-        .sort((a, b) => (a[sort]! < b[sort]! ? -dir : a[sort]! > b[sort]! ? dir : 0));
-      return jsonResponse(200, {
-        body: { rows: matching.slice((page - 1) * limit, page * limit), count: matching.length },
-      });
+      return listPage(
+        data.filter((m) => m.title.toLowerCase().includes(title) && (isRead === null || String(m.isRead) === isRead)),
+        q,
+      );
     }
     if (req.method === 'PUT' && pathname === '/api/message') {
       const { isRead, updateId } = req.body as { isRead: boolean; updateId: number };

@@ -1,6 +1,6 @@
 import { messages, type QuizQuestion } from '@strideadmin/contract';
 import { session } from '../../../src/lib/session';
-import { jsonResponse, makeUser, makeUserDetail, stubFetch, stubMatchMedia } from '../../support/fixtures';
+import { jsonResponse, listPage, makeUser, makeUserDetail, stubFetch, stubMatchMedia } from '../../support/fixtures';
 
 /** A quiz question as the API answers it (contract quizQuestionSchema); override what a test needs. */
 export function makeQuiz(overrides: Partial<QuizQuestion> = {}): QuizQuestion {
@@ -51,16 +51,10 @@ export function serveQuiz(rows: QuizQuestion[], opts: QuizServerOptions = {}) {
       }
       const text = q.get('question')?.toLowerCase() ?? '';
       const language = q.get('language');
-      const sort = (q.get('sort') ?? 'createdAt') as keyof QuizQuestion;
-      const dir = q.get('order') === 'asc' ? 1 : -1;
-      const page = Number(q.get('page') ?? 1);
-      const limit = Number(q.get('limit') ?? 20);
-      const matching = data
-        .filter((r) => r.question.toLowerCase().includes(text) && (language === null || r.language === language))
-        .sort((a, b) => (a[sort] < b[sort] ? -dir : a[sort] > b[sort] ? dir : 0));
-      return jsonResponse(200, {
-        body: { rows: matching.slice((page - 1) * limit, page * limit), count: matching.length },
-      });
+      return listPage(
+        data.filter((r) => r.question.toLowerCase().includes(text) && (language === null || r.language === language)),
+        q,
+      );
     }
     if ((req.method === 'POST' || req.method === 'PUT') && pathname === '/api/quiz')
       return (saves.length > 1 ? saves.shift() : saves[0])!.clone();

@@ -7,8 +7,10 @@ import { session } from '../../../src/lib/session';
 import { expectConsole } from '../../support/console';
 import {
   jsonResponse,
+  listPage,
   makeUser,
   makeUserDetail,
+  makeUserListItem,
   stubFetch,
   stubMatchMedia,
   type SeenRequest,
@@ -22,16 +24,6 @@ beforeAll(async () => {
 });
 
 const admin = makeUser({ id: 7, name: 'Ada Admin' });
-
-function listItem(id: number, name: string, overrides: Partial<UserListItem> = {}): UserListItem {
-  const { roleName: _roleName, ...user } = makeUser({
-    id,
-    name,
-    email: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
-    roleName: 'User',
-  });
-  return { ...user, Role: { name: 'User' }, ...overrides };
-}
 
 /**
  * Signed in as an administrator, against a small in-memory GET /users that filters, sorts and
@@ -51,16 +43,10 @@ function serve(rows: UserListItem[], opts: { failLists?: number } = {}) {
       }
       const name = q.get('name')?.toLowerCase() ?? '';
       const email = q.get('email')?.toLowerCase() ?? '';
-      const sort = (q.get('sort') ?? 'createdAt') as keyof UserListItem;
-      const dir = q.get('order') === 'asc' ? 1 : -1;
-      const page = Number(q.get('page') ?? 1);
-      const limit = Number(q.get('limit') ?? 20);
-      const matching = data
-        .filter((u) => u.name.toLowerCase().includes(name) && u.email.toLowerCase().includes(email))
-        .sort((a, b) => (a[sort]! < b[sort]! ? -dir : a[sort]! > b[sort]! ? dir : 0));
-      return jsonResponse(200, {
-        body: { rows: matching.slice((page - 1) * limit, page * limit), count: matching.length },
-      });
+      return listPage(
+        data.filter((u) => u.name.toLowerCase().includes(name) && u.email.toLowerCase().includes(email)),
+        q,
+      );
     }
     const byId = /^\/api\/users\/(\d+)$/.exec(pathname);
     if (byId && req.method === 'DELETE') {
@@ -85,9 +71,13 @@ const rowNames = () =>
     .map((h) => within(h).getByRole('link').textContent);
 
 const people = [
-  listItem(1, 'Grace Hopper', { totalCoins: 1500, createdAt: '2024-03-01T10:00:00.000Z' }),
-  listItem(2, 'Alan Turing', { totalCoins: 20, isActive: false, createdAt: '2024-02-01T10:00:00.000Z' }),
-  listItem(3, 'Katherine Johnson', { totalCoins: 300, createdAt: '2024-01-01T10:00:00.000Z', Role: { name: 'Admin' } }),
+  makeUserListItem(1, 'Grace Hopper', { totalCoins: 1500, createdAt: '2024-03-01T10:00:00.000Z' }),
+  makeUserListItem(2, 'Alan Turing', { totalCoins: 20, isActive: false, createdAt: '2024-02-01T10:00:00.000Z' }),
+  makeUserListItem(3, 'Katherine Johnson', {
+    totalCoins: 300,
+    createdAt: '2024-01-01T10:00:00.000Z',
+    Role: { name: 'Admin' },
+  }),
 ];
 
 describe('/user-list', () => {
@@ -150,7 +140,7 @@ describe('/user-list', () => {
   test('filters, page and page size are read from the URL; Back restores the previous filter', async () => {
     const user = userEvent.setup();
     const many = Array.from({ length: 25 }, (_, i) =>
-      listItem(100 + i, `Walker ${String.fromCharCode(65 + i)}`, {
+      makeUserListItem(100 + i, `Walker ${String.fromCharCode(65 + i)}`, {
         createdAt: `2024-01-${String(i + 1).padStart(2, '0')}T00:00:00.000Z`,
       }),
     );
@@ -263,7 +253,7 @@ describe('/user-list', () => {
   });
 
   test('the signed-in administrator cannot delete their own row', async () => {
-    serve([listItem(7, 'Ada Admin', { Role: { name: 'Admin' } }), ...people]);
+    serve([makeUserListItem(7, 'Ada Admin', { Role: { name: 'Admin' } }), ...people]);
     renderApp('/user-list');
     expect(await screen.findByRole('button', { name: 'Delete Ada Admin' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delete Grace Hopper' })).toBeEnabled();

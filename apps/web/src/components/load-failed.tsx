@@ -1,9 +1,22 @@
 import { Link } from 'react-router';
-import { Button } from '../../components/button';
-import { paths } from '../../lib/paths';
+import { Button } from './button';
 
-/** A screen whose data could not be loaded: the reason, a retry when it may help, and a way back. */
-export function LoadFailed({ message, onRetry }: { message: string; onRetry?: () => void }) {
+/**
+ * A record that could not be loaded (a bad id, a failed GET): the reason, a retry when it may
+ * help, and a way back to its list.
+ */
+export function LoadFailed({
+  message,
+  onRetry,
+  backTo,
+  backLabel,
+}: {
+  message: string;
+  onRetry?: () => void;
+  /** The list to go back to, and its link's text ("Go to users"). */
+  backTo: string;
+  backLabel: string;
+}) {
   return (
     <div
       role="alert"
@@ -13,10 +26,10 @@ export function LoadFailed({ message, onRetry }: { message: string; onRetry?: ()
       <div className="mt-6 flex justify-center gap-3">
         {onRetry && <Button onClick={onRetry}>Retry</Button>}
         <Link
-          to={paths.userList}
+          to={backTo}
           className="rounded-lg px-4 py-2 text-sm font-medium text-indigo-600 hover:bg-slate-100 dark:text-indigo-400 dark:hover:bg-slate-800"
         >
-          Go to users
+          {backLabel}
         </Link>
       </div>
     </div>

@@ -1,7 +1,10 @@
 import { useSearchParams } from 'react-router';
 
-/** A positive int32 id from a query parameter (/update-box?id, /add-box-manual?configId), or null. */
-export function useIdParam(name: 'id' | 'configId'): number | null {
+/**
+ * A record's id from a query parameter (/update-user?id, /add-box-manual?configId; spec §2): a
+ * positive int32, or null when it is not one.
+ */
+export function useIdParam(name: 'id' | 'configId' = 'id'): number | null {
   const [params] = useSearchParams();
   const raw = params.get(name);
   if (!raw || !/^\d{1,10}$/.test(raw)) return null;
