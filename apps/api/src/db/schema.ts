@@ -335,7 +335,12 @@ export const coinLedger = pgTable(
     adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('coin_ledger_user_id_idx').on(t.userId, t.createdAt), index('coin_ledger_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('coin_ledger_user_id_idx').on(t.userId, t.createdAt),
+    index('coin_ledger_created_at_idx').on(t.createdAt),
+    // Deleting an administrator sets admin_id null on their adjustments: without it, a scan of the ledger.
+    index('coin_ledger_admin_id_idx').on(t.adminId).where(sql`${t.adminId} is not null`),
+  ],
 );
 
 /** A quiz question answered by an app user: once per user and question. */

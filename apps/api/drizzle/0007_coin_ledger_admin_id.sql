@@ -1,0 +1,1 @@
+CREATE INDEX "coin_ledger_admin_id_idx" ON "coin_ledger" USING btree ("admin_id") WHERE "coin_ledger"."admin_id" is not null;
