@@ -88,7 +88,9 @@ export const giftCards = pgTable(
     index('gift_cards_user_id_idx').on(t.userId),
     index('gift_cards_valid_till_idx').on(t.validTill),
     // The dashboard's "in stock" count: cards nobody redeemed, by Valid Till (decision 0010).
-    index('gift_cards_in_stock_idx').on(t.validTill).where(sql`${t.userId} is null and ${t.redeemedAt} is null`),
+    index('gift_cards_in_stock_idx')
+      .on(t.validTill)
+      .where(sql`${t.userId} is null and ${t.redeemedAt} is null`),
     index('gift_cards_created_at_idx').on(t.createdAt),
     index('gift_cards_serial_trgm_idx').using('gin', t.serialNumber.op('gin_trgm_ops')),
     index('gift_cards_store_name_trgm_idx').using('gin', t.storeName.op('gin_trgm_ops')),
@@ -339,7 +341,9 @@ export const coinLedger = pgTable(
     index('coin_ledger_user_id_idx').on(t.userId, t.createdAt),
     index('coin_ledger_created_at_idx').on(t.createdAt),
     // Deleting an administrator sets admin_id null on their adjustments: without it, a scan of the ledger.
-    index('coin_ledger_admin_id_idx').on(t.adminId).where(sql`${t.adminId} is not null`),
+    index('coin_ledger_admin_id_idx')
+      .on(t.adminId)
+      .where(sql`${t.adminId} is not null`),
   ],
 );
 
