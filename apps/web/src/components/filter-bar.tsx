@@ -38,10 +38,14 @@ export function FilterBar<K extends string>({
   const [draft, setDraft] = useState(() => toDraft(values));
   const appliedKey = JSON.stringify(toDraft(values));
   const [seenApplied, setSeenApplied] = useState(appliedKey);
+  // The filters this bar asked for last: when the URL catches up with them (a navigation renders
+  // a moment later), the draft stays as it is, with whatever was typed meanwhile.
+  const [requested, setRequested] = useState<string | null>(null);
   if (seenApplied !== appliedKey) {
-    // React's "adjust state when a prop changes": the URL moved under us.
+    // React's "adjust state when a prop changes": the URL moved, by us or from outside (Back, a link).
     setSeenApplied(appliedKey);
-    setDraft(toDraft(values));
+    if (requested !== appliedKey) setDraft(toDraft(values));
+    setRequested(null);
   }
 
   const isApplied = fields.some((f) => (values[f.name] ?? '') !== '');
@@ -55,6 +59,7 @@ export function FilterBar<K extends string>({
       const v = draft[f.name].trim();
       if (v !== '') applied[f.name] = v;
     }
+    setRequested(JSON.stringify(toDraft(applied)));
     onApply(applied);
   };
 

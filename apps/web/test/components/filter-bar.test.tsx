@@ -47,6 +47,23 @@ describe('FilterBar', () => {
     expect(screen.getByRole('button', { name: 'Expired' })).toHaveTextContent('All');
   });
 
+  test('keeps what was typed after Search while the URL catches up with the applied filters', async () => {
+    const user = userEvent.setup();
+    const { onApply, rerender } = renderBar();
+    const serial = screen.getByRole('searchbox', { name: 'Serial Number' });
+    await user.type(serial, 'SN-1{Enter}');
+    expect(onApply).toHaveBeenLastCalledWith({ serialNumber: 'SN-1' });
+    // The user edits again before the navigation renders (React Router renders it in a transition).
+    await user.clear(serial);
+    await user.type(serial, 'SN-2');
+    rerender({ serialNumber: 'SN-1' }); // the URL now holds what was asked for
+    expect(serial).toHaveValue('SN-2');
+
+    // A change from outside (Back) still replaces the draft.
+    rerender({});
+    expect(serial).toHaveValue('');
+  });
+
   test('Clear filters is disabled with nothing to clear; it clears a draft without a call', async () => {
     const user = userEvent.setup();
     const { onClear, rerender } = renderBar();
