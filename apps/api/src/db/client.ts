@@ -21,6 +21,8 @@ export interface Database {
   driver: Driver;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** Plain SQL on the same connection(s) as `db` (benchmarks' bare baseline, maintenance). */
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export function wrapPglite(client: PGlite): Database {
     ping: async () => {
       await client.query('select 1');
     },
+    query: async <R>(text: string, params: unknown[] = []) => ({ rows: (await client.query<R>(text, params)).rows }),
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -86,6 +89,9 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    query: async <R>(text: string, params: unknown[] = []) => ({
+      rows: (await pool.query(text, params)).rows as R[],
+    }),
     close: async () => {
       if (closed) return;
       closed = true;

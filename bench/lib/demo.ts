@@ -1,0 +1,124 @@
+// A demo database of N users for a bench section: PostgreSQL (a database of its own beside the
+// one DATABASE_URL names, never that one) or PGlite (a data directory), migrated, with a bench
+// administrator, filled by the same code as `npm run seed`.
+//
+// BENCH_REUSE=1 keeps the seeded data between runs (PostgreSQL: database
+// strideadmin_bench_demo_<N>; PGlite: bench/.cache/pglite-demo-<N>) — handy while working on one
+// section; without it every run seeds afresh and removes its data at the end.
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { loadConfig } from '../../apps/api/src/config.js';
+import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.js';
+import { hashPassword } from '../../apps/api/src/plugins/auth/index.js';
+import { insertUser } from '../../apps/api/src/modules/users/index.js';
+import { seedDemoData } from '../../apps/api/src/seed/seed.js';
+import { benchDriver } from './results.js';
+
+export const benchAdmin = { email: 'bench-admin@example.com', password: 'bench-password' } as const;
+
+export interface DemoDatabase {
+  driver: 'postgres' | 'pglite';
+  users: number;
+  /** PostgreSQL: the URL of the demo database. */
+  url?: string;
+  /** PGlite: the data directory (open it in one process at a time). */
+  dataDir?: string;
+  /** Seconds the seed took (0 when reused). */
+  seedSeconds: number;
+  /** Opens the demo database in this process (close it before another process opens PGlite). */
+  open(): Promise<Database>;
+  /** Removes the data unless BENCH_REUSE=1. */
+  dispose(): Promise<void>;
+}
+
+const reuse = process.env.BENCH_REUSE === '1';
+const cacheDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.cache');
+
+async function adminQuery(statement: string) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function exists(p: string) {
+  return stat(p).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Seeds (or, with BENCH_REUSE=1, finds) a demo database of `users` users. */
+export async function demoDatabase(users: number, opts: { seed?: number; log?: boolean } = {}): Promise<DemoDatabase> {
+  const seed = opts.seed ?? 1;
+  const log = opts.log ?? true;
+  let url: string | undefined;
+  let dataDir: string | undefined;
+  let fresh = true;
+  if (benchDriver === 'postgres') {
+    const name = reuse ? `strideadmin_bench_demo_${users}` : `strideadmin_bench_demo_${users}_${process.pid}`;
+    const u = new URL(process.env.DATABASE_URL!);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    const found = (await adminQuery(`SELECT 1 FROM pg_database WHERE datname = '${name}'`)).rowCount === 1;
+    if (found && reuse) fresh = false;
+    else {
+      if (found) await adminQuery(`DROP DATABASE ${name} WITH (FORCE)`);
+      await adminQuery(`CREATE DATABASE ${name}`);
+    }
+  } else {
+    dataDir = reuse
+      ? path.join(cacheDir, `pglite-demo-${users}`)
+      : await mkdtemp(path.join(tmpdir(), 'strideadmin-bench-'));
+    if (reuse && (await exists(path.join(dataDir, 'PG_VERSION')))) fresh = false;
+    else if (reuse) await rm(dataDir, { recursive: true, force: true });
+  }
+  const open = () => (url ? Promise.resolve(openPostgres(url)) : openPglite({ dataDir }));
+
+  let seedSeconds = 0;
+  if (fresh) {
+    const database = await open();
+    try {
+      await database.migrate();
+      await insertUser(database.db, {
+        name: 'Bench Admin',
+        email: benchAdmin.email,
+        passwordHash: await hashPassword(benchAdmin.password),
+        role: 'Admin',
+      });
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+      if (log) console.log(`  seeding ${users.toLocaleString('en-US')} demo users on ${benchDriver}...`);
+      const summary = await seedDemoData(database.db, {
+        users,
+        seed,
+        stepsPerCoin: config.stepsPerCoin,
+        mapCenter: config.map.center,
+        chunkSize: benchDriver === 'pglite' ? 25_000 : 100_000,
+      });
+      seedSeconds = summary.totalMs / 1000;
+      if (log) console.log(`  seeded in ${seedSeconds.toFixed(1)} s`);
+    } finally {
+      await database.close();
+    }
+  } else if (log) console.log(`  reusing the demo data of ${users.toLocaleString('en-US')} users (BENCH_REUSE=1)`);
+
+  return {
+    driver: benchDriver,
+    users,
+    url,
+    dataDir,
+    seedSeconds,
+    open,
+    dispose: async () => {
+      if (reuse) return;
+      if (url) await adminQuery(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
