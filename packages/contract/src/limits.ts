@@ -12,6 +12,12 @@ export const limits = {
   listPageSizes: [10, 20, 50, 100] as const,
   listDefaultPageSize: 20,
   listMaxPageSize: 100,
+  /**
+   * Lists count matching rows up to this many (or up to the page asked for, if further): beyond
+   * it the answer says "more than N" (`countCapped`), so a list's cost does not grow with the
+   * table (decision 0011).
+   */
+  listCountCap: 10_000,
   int32Max: 2_147_483_647,
   csvMaxBytes: 5 * 1024 * 1024,
   csvMaxRows: 10_000,

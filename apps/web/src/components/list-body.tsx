@@ -118,6 +118,7 @@ export function ListBody<T extends ListParams, Row extends { id: number }>({
           page={params.page}
           pageSize={params.limit}
           count={query.data.count}
+          countCapped={query.data.countCapped}
           onPageChange={list.setPage}
           pageSizes={limits.listPageSizes}
           onPageSizeChange={list.setPageSize}

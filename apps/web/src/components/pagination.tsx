@@ -39,6 +39,8 @@ export interface PaginationProps {
   page: number;
   pageSize: number;
   count: number;
+  /** More than `count` rows match (the server stopped counting: ListResponse.countCapped). */
+  countCapped?: boolean;
   onPageChange: (page: number) => void;
   /** Page size choices; with onPageSizeChange, a "Rows per page" select. */
   pageSizes?: readonly number[];
@@ -55,14 +57,17 @@ export function Pagination({
   page,
   pageSize,
   count,
+  countCapped = false,
   onPageChange,
   pageSizes,
   onPageSizeChange,
   label = 'Pagination',
 }: PaginationProps) {
   const selectId = useId();
-  const pages = pageCount(count, pageSize);
-  const { from, to } = pageBounds(page, pageSize, count);
+  // Capped: at least one row past `count` exists, so the page holding it does too.
+  const known = countCapped ? count + 1 : count;
+  const pages = pageCount(known, pageSize);
+  const { from, to } = pageBounds(page, pageSize, known);
   const fmt = (n: number) => n.toLocaleString();
 
   return (
@@ -72,7 +77,8 @@ export function Pagination({
         <span className="font-medium text-slate-900 dark:text-slate-100">
           {fmt(from)}–{fmt(to)}
         </span>{' '}
-        of <span className="font-medium text-slate-900 dark:text-slate-100">{fmt(count)}</span>
+        of {countCapped && 'more than '}
+        <span className="font-medium text-slate-900 dark:text-slate-100">{fmt(count)}</span>
       </p>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
         {pageSizes && onPageSizeChange && (

@@ -40,7 +40,7 @@ test('pageBounds and pageCount', () => {
 });
 
 describe('Pagination', () => {
-  function renderPagination(page: number, count: number, pageSize = 20) {
+  function renderPagination(page: number, count: number, pageSize = 20, countCapped?: boolean) {
     const onPageChange = vi.fn();
     const onPageSizeChange = vi.fn();
     render(
@@ -48,6 +48,7 @@ describe('Pagination', () => {
         page={page}
         pageSize={pageSize}
         count={count}
+        countCapped={countCapped}
         onPageChange={onPageChange}
         pageSizes={[10, 20, 50, 100]}
         onPageSizeChange={onPageSizeChange}
@@ -102,5 +103,18 @@ describe('Pagination', () => {
     ).toEqual(['10', '20', '50', '100']);
     await user.selectOptions(select, '50');
     expect(onPageSizeChange).toHaveBeenCalledWith(50);
+  });
+
+  test('a capped count reads "more than", and the page past it can be reached', async () => {
+    const user = userEvent.setup();
+    const { nav, onPageChange } = renderPagination(500, 10_000, 20, true);
+    expect(screen.getByTestId('page-summary')).toHaveTextContent('Showing 9,981–10,000 of more than 10,000');
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Previous page', 'Page 1', 'Page 497', 'Page 498', 'Page 499', 'Page 500', 'Page 501', 'Next page']);
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(501);
   });
 });

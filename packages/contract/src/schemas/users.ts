@@ -124,11 +124,16 @@ export const userListItemSchema = sessionUserSchema.omit({ roleName: true }).ext
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
 export function listResponse<T extends z.ZodType>(row: T) {
-  return z.object({ rows: z.array(row), count: z.number().int() });
+  return z.object({ rows: z.array(row), count: z.number().int(), countCapped: z.literal(true).optional() });
 }
+/**
+ * A page of a list. `count` is the exact number of matching rows, unless `countCapped` is set:
+ * then more than `count` rows match (limits.listCountCap, decision 0011).
+ */
 export interface ListResponse<T> {
   rows: T[];
   count: number;
+  countCapped?: true;
 }
 
 /** GET /users/{id} (spec §7): the user with `Role { name }` and the gift cards they redeemed. */

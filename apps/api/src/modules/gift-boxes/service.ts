@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { giftBoxConfigs, giftBoxes } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { type Refusal, refuse } from '../users/index.js';
+import { countUpTo } from '../../db/list.js';
 
 export type ListGiftBoxConfigsQuery = z.output<typeof listGiftBoxConfigsQuerySchema>;
 type ConfigRow = typeof giftBoxConfigs.$inferSelect;
@@ -111,17 +112,14 @@ export async function listGiftBoxConfigs(db: Db, query: ListGiftBoxConfigsQuery)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .as('page');
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ ...page._.selectedFields, manualBoxCount: manualBoxCountOf('page') })
       .from(page)
       .orderBy(direction(page[sortKey]), direction(page.id)),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(giftBoxConfigs)
-      .where(where),
+    countUpTo(db, giftBoxConfigs, where, query),
   ]);
-  return { rows: rows.map(toGiftBoxConfig), count: totals[0]?.n ?? 0 };
+  return { rows: rows.map(toGiftBoxConfig), ...total };
 }
 
 /** GET /giftbox/{id}: the config and its hand-placed boxes, newest first, at most manualBoxesShown. */

@@ -16,6 +16,7 @@ import { giftCardColumnsWithExpiry, giftCardIsExpired, toGiftCard } from '../../
 import { giftCards } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { type Refusal, refuse } from '../users/index.js';
+import { countUpTo } from '../../db/list.js';
 
 export type ListGiftCardsQuery = z.output<typeof listGiftCardsQuerySchema>;
 
@@ -58,7 +59,7 @@ export async function listGiftCards(
     query.isExpired === undefined ? undefined : query.isExpired === 'true' ? expired : not(expired),
   );
   const direction = query.order === 'asc' ? asc : desc;
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(giftCardColumnsWithExpiry(now))
       .from(giftCards)
@@ -66,12 +67,9 @@ export async function listGiftCards(
       .orderBy(direction(sortColumns[query.sort]), direction(giftCards.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(giftCards)
-      .where(where),
+    countUpTo(db, giftCards, where, query),
   ]);
-  return { rows: rows.map(toGiftCard), count: totals[0]?.n ?? 0 };
+  return { rows: rows.map(toGiftCard), ...total };
 }
 
 /** GET /giftcard/{id}. */

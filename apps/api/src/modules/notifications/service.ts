@@ -15,6 +15,7 @@ import { inboxNotifications, notifications, users } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { type Refusal, refuse } from '../users/index.js';
 import { rowsOf } from './sql-rows.js';
+import { countUpTo } from '../../db/list.js';
 
 export type ListNotificationsQuery = z.output<typeof listNotificationsQuerySchema>;
 
@@ -66,7 +67,7 @@ export async function listNotifications(db: Db, query: ListNotificationsQuery): 
     query.message ? containsInsensitive(notifications.message, query.message) : undefined,
   );
   const direction = query.order === 'asc' ? asc : desc;
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(listColumns)
       .from(notifications)
@@ -74,9 +75,9 @@ export async function listNotifications(db: Db, query: ListNotificationsQuery): 
       .orderBy(direction(sortColumns[query.sort]), direction(notifications.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(notifications).where(where),
+    countUpTo(db, notifications, where, query),
   ]);
-  return { rows: rows.map(toNotification), count: totals[0]?.n ?? 0 };
+  return { rows: rows.map(toNotification), ...total };
 }
 
 /** Thrown inside the transaction to roll it back: the audience has nobody in it. */

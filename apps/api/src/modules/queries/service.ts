@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import { complaintQueries, users } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { type Refusal, refuse } from '../users/index.js';
+import { countUpTo } from '../../db/list.js';
 
 export type ListComplaintQueriesQuery = z.output<typeof listComplaintQueriesQuerySchema>;
 
@@ -77,15 +78,15 @@ export async function listComplaintQueries(
     query.isRead === undefined ? undefined : eq(complaintQueries.isRead, query.isRead === 'true'),
   );
   const direction = query.order === 'asc' ? asc : desc;
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectWithUser(db)
       .where(where)
       .orderBy(direction(sortColumns[query.sort]), direction(complaintQueries.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(complaintQueries).where(where),
+    countUpTo(db, complaintQueries, where, query),
   ]);
-  return { rows: rows.map(toComplaintQuery), count: totals[0]?.n ?? 0 };
+  return { rows: rows.map(toComplaintQuery), ...total };
 }
 
 /** GET /message/{id} (spec §7). */

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.js';
 import { quizQuestions } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { type Refusal, refuse } from '../users/index.js';
+import { countUpTo } from '../../db/list.js';
 
 export type ListQuizQuery = z.output<typeof listQuizQuerySchema>;
 type QuizRow = typeof quizQuestions.$inferSelect;
@@ -56,7 +57,7 @@ export async function listQuizQuestions(db: Db, query: ListQuizQuery): Promise<L
     query.language ? eq(quizQuestions.language, query.language) : undefined,
   );
   const direction = query.order === 'asc' ? asc : desc;
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(quizQuestions)
@@ -64,12 +65,9 @@ export async function listQuizQuestions(db: Db, query: ListQuizQuery): Promise<L
       .orderBy(direction(sortColumns[query.sort]), direction(quizQuestions.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(quizQuestions)
-      .where(where),
+    countUpTo(db, quizQuestions, where, query),
   ]);
-  return { rows: rows.map(toQuizQuestion), count: totals[0]?.n ?? 0 };
+  return { rows: rows.map(toQuizQuestion), ...total };
 }
 
 /** GET /quiz/{id}. */

@@ -20,6 +20,7 @@ import { giftCards, type NewUserRow, roles, users, type UserRow } from '../../db
 import { containsInsensitive } from '../../db/search.js';
 import { hashPassword } from '../../plugins/auth/index.js';
 import { setCoins } from '../ledger/index.js';
+import { countUpTo } from '../../db/list.js';
 
 export interface UserWithRole extends UserRow {
   roleName: RoleName;
@@ -179,7 +180,7 @@ export async function listUsers(db: Db, query: ListUsersQuery): Promise<ListResp
     query.role ? eq(users.roleId, roleIdOf(query.role)) : undefined,
   );
   const direction = query.order === 'asc' ? asc : desc;
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(withRole)
       .from(users)
@@ -188,12 +189,9 @@ export async function listUsers(db: Db, query: ListUsersQuery): Promise<ListResp
       .orderBy(direction(sortColumns[query.sort]), direction(users.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(where),
+    countUpTo(db, users, where, query),
   ]);
-  return { rows: rows.map(toUserListItem), count: totals[0]?.n ?? 0 };
+  return { rows: rows.map(toUserListItem), ...total };
 }
 
 /** GET /users/{id}: the user with Role and the gift cards they redeemed (latest first). */
