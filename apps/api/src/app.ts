@@ -24,7 +24,7 @@ import { quizRoutes } from './modules/quiz/index.js';
 import { localUploadRoutes, uploadRoutes } from './modules/uploads/index.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { userRoutes } from './modules/users/index.js';
-import { authPlugin } from './plugins/auth/index.js';
+import { AuthCache, authChannel, authPlugin, type AuthRow } from './plugins/auth/index.js';
 import { BackgroundTasks } from './plugins/background.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { LoginLimiter, MemoryFailureStore, RequestLimiter } from './plugins/login-limiter.js';
@@ -106,7 +106,15 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { db: database.db, secret: jwtSecret, ttl: config.jwtTtl });
+  // Accounts authenticated lately, forgotten on the database's word (migration 0009, cache.ts).
+  const authCache = new AuthCache<AuthRow>();
+  const stopListening = await database.listen(
+    authChannel,
+    (payload) => authCache.onMessage(payload),
+    (listening) => authCache.setListening(listening),
+  );
+  app.addHook('onClose', stopListening);
+  await app.register(authPlugin, { db: database.db, secret: jwtSecret, ttl: config.jwtTtl, cache: authCache });
 
   // E-mail: .eml files under DATA_DIR/mail (links logged) or SMTP; sent after the answer.
   const mailer = createMailer(config.mail, app.log);

@@ -23,6 +23,17 @@ export interface Database {
   ping(): Promise<void>;
   /** Plain SQL on the same connection(s) as `db` (benchmarks' bare baseline, maintenance). */
   query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+  /**
+   * LISTEN on `channel`: `onMessage` gets each payload NOTIFY sends (from any process, after its
+   * commit). `onState(false)` says messages may be lost from now on (the listening connection
+   * dropped; PostgreSQL only, reconnecting with backoff), `onState(true)` that they are heard
+   * (again). Resolves once listening; the function it gives stops.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onState?: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -54,6 +65,14 @@ export function wrapPglite(client: PGlite): Database {
       await client.query('select 1');
     },
     query: async <R>(text: string, params: unknown[] = []) => ({ rows: (await client.query<R>(text, params)).rows }),
+    // One session: NOTIFY reaches its own LISTEN when the notifying statement's transaction commits.
+    listen: async (channel, onMessage, onState) => {
+      const stop = await client.listen(channel, onMessage);
+      onState?.(true);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -92,11 +111,66 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
     query: async <R>(text: string, params: unknown[] = []) => ({
       rows: (await pool.query(text, params)).rows as R[],
     }),
+    listen: (channel, onMessage, onState) => listenPostgres(url, channel, onMessage, onState, () => closed),
     close: async () => {
       if (closed) return;
       closed = true;
       await pool.end();
     },
+  };
+}
+
+/**
+ * A connection of its own (not the pool's) that LISTENs on `channel`, reconnecting with backoff
+ * (0.5 s doubling to 10 s) when it drops; `onState` follows whether it is listening.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState: ((listening: boolean) => void) | undefined,
+  poolClosed: () => boolean,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = 500;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    const lost = () => {
+      if (client !== c) return;
+      client = undefined;
+      onState?.(false);
+      c.end().catch(() => {});
+      if (!stopped && !poolClosed()) timer = setTimeout(retry, delay);
+      delay = Math.min(delay * 2, 10_000);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    await c.connect();
+    await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    client = c;
+    delay = 500;
+    onState?.(true);
+  };
+  const retry = () => {
+    timer = undefined;
+    connect().catch(() => {
+      if (!stopped && !poolClosed()) timer = setTimeout(retry, delay);
+      delay = Math.min(delay * 2, 10_000);
+    });
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const c = client;
+    client = undefined;
+    onState?.(false);
+    await c?.end().catch(() => {});
   };
 }
 

@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { giftCardColumnsWithExpiry, toGiftCard } from '../../db/gift-card-expiry.js';
 import { giftCards, type NewUserRow, roles, users, type UserRow } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
-import { hashPassword } from '../../plugins/auth/index.js';
+import { forgetAuth, hashPassword } from '../../plugins/auth/index.js';
 import { setCoins } from '../ledger/index.js';
 import { countUpTo } from '../../db/list.js';
 
@@ -237,7 +237,7 @@ export async function updateUserColumns(
   adminId: number | null = null,
 ): Promise<boolean> {
   const { role, totalCoins, ...columns } = patch;
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const updated = await tx
       .update(users)
       .set({ ...columns, ...(role ? { roleId: roleIdOf(role) } : {}), updatedAt: sql`now()` })
@@ -247,6 +247,8 @@ export async function updateUserColumns(
     if (totalCoins !== undefined) await setCoins(tx, { userId: id, totalCoins, adminId });
     return true;
   });
+  if (updated) forgetAuth(id); // status or role may have changed
+  return updated;
 }
 
 /**
@@ -270,6 +272,7 @@ export async function setPasswordHash(
     .set({ passwordHash, updatedAt: sql`now()` })
     .where(and(eq(users.id, id), matches))
     .returning({ id: users.id });
+  if (updated.length > 0) forgetAuth(id);
   return updated.length > 0;
 }
 
@@ -311,5 +314,6 @@ export async function resetUserPassword(db: Db, id: number, password: string): P
 export async function deleteUser(db: Db, actorId: number, id: number): Promise<{ ok: true } | Refusal> {
   if (id === actorId) return refuse(400, messages.cannotDeleteSelf);
   const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  if (deleted.length > 0) forgetAuth(id);
   return deleted.length > 0 ? { ok: true } : refuse(404, messages.userNotFound);
 }

@@ -1,14 +1,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { messages, type RoleName } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { roles, users } from '../../db/schema.js';
 import { HttpError } from '../errors.js';
+import { AuthCache } from './cache.js';
 import { passwordFingerprint, type Audience, TokenService } from './jwt.js';
 
 export { hashPassword, verifyPassword } from './password.js';
 export { passwordFingerprint, TokenService } from './jwt.js';
+export { AuthCache, forgetAuth } from './cache.js';
+
+/** What a token is checked against: the account's row as the guard reads it. */
+export interface AuthRow {
+  id: number;
+  email: string;
+  name: string;
+  isActive: boolean;
+  passwordHash: string | null;
+  roleName: string;
+}
+
+/** The NOTIFY channel of migration 0009's triggers (an account's password, status or role changed). */
+export const authChannel = 'strideadmin_auth';
 
 /** Who made the request, as the guard found them in the database just now. */
 export interface AuthUser {
@@ -22,6 +37,11 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
+    /**
+     * Resolves once changes to accounts committed before the call (by anyone) are honoured by this
+     * process's token checks (AuthCache.settle).
+     */
+    authSettled: () => Promise<void>;
     /** onRequest hook: a valid, unrevoked token of an active Admin (401 / 403 otherwise), checked before the body is even read. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: a valid, unrevoked token of any active user. */
@@ -48,23 +68,31 @@ function bearer(request: FastifyRequest): string | null {
  * A token is honoured only while its user exists, is active, and still has the password it was
  * issued under; the role is read from the database on every call, never trusted from the token.
  */
-async function authenticate(db: Db, tokens: TokenService, request: FastifyRequest): Promise<AuthUser> {
+async function authenticate(
+  db: Db,
+  cache: AuthCache<AuthRow>,
+  tokens: TokenService,
+  request: FastifyRequest,
+): Promise<AuthUser> {
   const raw = bearer(request);
   const claims = raw ? await tokens.verify(raw) : null;
   if (!claims) throw new HttpError(401, messages.unauthorized);
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      isActive: users.isActive,
-      passwordHash: users.passwordHash,
-      roleName: roles.name,
-    })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.id, claims.userId))
-    .limit(1);
+  const row = await cache.get(claims.userId, async () => {
+    const [found] = await db
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        isActive: users.isActive,
+        passwordHash: users.passwordHash,
+        roleName: roles.name,
+      })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(eq(users.id, claims.userId))
+      .limit(1);
+    return found;
+  });
   if (!row || !row.isActive || passwordFingerprint(row.passwordHash) !== claims.passwordFingerprint) {
     throw new HttpError(401, messages.unauthorized);
   }
@@ -78,17 +106,22 @@ async function authenticate(db: Db, tokens: TokenService, request: FastifyReques
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db; secret: string; ttl: string }) => {
+  async (app: FastifyInstance, opts: { db: Db; secret: string; ttl: string; cache?: AuthCache<AuthRow> }) => {
     const tokens = new TokenService(opts.secret, opts.ttl);
+    // Without a cache wired to the database's NOTIFY (app.ts), one that never serves from memory.
+    const cache = opts.cache ?? new AuthCache<AuthRow>();
+    app.decorate('authSettled', () =>
+      cache.settle((marker) => opts.db.execute(sql`select pg_notify(${authChannel}, ${marker})`)),
+    );
     app.decorate('tokens', tokens);
     app.decorateRequest('authUser', null);
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
-      request.authUser = await authenticate(opts.db, tokens, request);
+      request.authUser = await authenticate(opts.db, cache, tokens, request);
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
-      const user = await authenticate(opts.db, tokens, request);
+      const user = await authenticate(opts.db, cache, tokens, request);
       if (user.roleName !== 'Admin' || user.audience !== 'admin') throw new HttpError(403, messages.forbidden);
       request.authUser = user;
     });
@@ -96,7 +129,7 @@ export const authPlugin = fp(
     // The mirror of requireAdmin: a portal token, or an administrator's account even signed in
     // through the app, is not an app user (it earns and spends no coins, gets no notifications).
     app.decorate('requireAppUser', async (request: FastifyRequest) => {
-      const user = await authenticate(opts.db, tokens, request);
+      const user = await authenticate(opts.db, cache, tokens, request);
       if (user.roleName !== 'User' || user.audience !== 'app') throw new HttpError(403, messages.forbidden);
       request.authUser = user;
     });

@@ -79,6 +79,7 @@ describe('the app calls', () => {
   it('answer 401 Unauthorized to an app user deactivated since signing in, and change nothing', async () => {
     const leaving = await loginAs(t, 'User', { user: { isTracking: true } });
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, leaving.user.id));
+    await t.app.authSettled();
     for (const call of calls) {
       const res = await t.app.inject({ ...call, headers: leaving.headers });
       expect(res.statusCode, `${call.method} ${call.url}`).toBe(401);

@@ -63,6 +63,7 @@ describe('the notification calls', () => {
     expect((await t.app.inject({ url: '/api/app/notifications', headers: soonInactive.headers })).statusCode).toBe(200);
 
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, soonInactive.user.id));
+    await t.app.authSettled();
 
     const res = await t.app.inject({ url: '/api/app/notifications', headers: soonInactive.headers });
     expect(res.statusCode).toBe(401);

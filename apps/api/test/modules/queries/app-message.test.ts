@@ -74,6 +74,7 @@ describe('POST /api/app/message', () => {
     }
     const leaving = await loginAs(t, 'User');
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, leaving.user.id));
+    await t.app.authSettled();
     const res = await post({ title: 'T', message: 'M' }, leaving.headers);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: messages.unauthorized });

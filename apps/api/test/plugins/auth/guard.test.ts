@@ -190,6 +190,8 @@ describe('the admin guard (requireAdmin)', () => {
         .update(users)
         .set({ passwordHash: await hashPassword('a-brand-new-password') })
         .where(eq(users.id, victim.user.id));
+      // Written around the API (as another process would): honoured once its NOTIFY is heard.
+      await t.app.authSettled();
 
       const res = await get(victim.headers.authorization);
       expect(res.statusCode).toBe(401);
@@ -200,6 +202,7 @@ describe('the admin guard (requireAdmin)', () => {
     it('refuses the token once the account is deactivated', async () => {
       const victim = await loginAs(t, 'Admin');
       await t.db.update(users).set({ isActive: false }).where(eq(users.id, victim.user.id));
+      await t.app.authSettled();
 
       const res = await get(victim.headers.authorization);
       expect(res.statusCode).toBe(401);
@@ -209,6 +212,7 @@ describe('the admin guard (requireAdmin)', () => {
     it('refuses the token once the account is deleted', async () => {
       const victim = await loginAs(t, 'Admin');
       await t.db.delete(users).where(eq(users.id, victim.user.id));
+      await t.app.authSettled();
 
       expect((await get(victim.headers.authorization)).statusCode).toBe(401);
     });
@@ -217,6 +221,7 @@ describe('the admin guard (requireAdmin)', () => {
       const victim = await loginAs(t, 'Admin');
       const [userRole] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'User'));
       await t.db.update(users).set({ roleId: userRole!.id }).where(eq(users.id, victim.user.id));
+      await t.app.authSettled();
 
       const res = await get(victim.headers.authorization);
       expect(res.statusCode).toBe(403);
