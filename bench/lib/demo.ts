@@ -14,7 +14,7 @@ import { loadConfig } from '../../apps/api/src/config.js';
 import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.js';
 import { hashPassword } from '../../apps/api/src/plugins/auth/index.js';
 import { insertUser } from '../../apps/api/src/modules/users/index.js';
-import { seedDemoData } from '../../apps/api/src/seed/seed.js';
+import { type SeedSummary, seedDemoData } from '../../apps/api/src/seed/seed.js';
 import { benchDriver } from './results.js';
 
 export const benchAdmin = { email: 'bench-admin@example.com', password: 'bench-password' } as const;
@@ -28,6 +28,8 @@ export interface DemoDatabase {
   dataDir?: string;
   /** Seconds the seed took (0 when reused). */
   seedSeconds: number;
+  /** The seed's own summary (phases, rows per table); undefined when reused. */
+  seedSummary?: SeedSummary;
   /** Opens the demo database in this process (close it before another process opens PGlite). */
   open(): Promise<Database>;
   /** Removes the data unless BENCH_REUSE=1. */
@@ -82,6 +84,7 @@ export async function demoDatabase(users: number, opts: { seed?: number; log?: b
   const open = () => (url ? Promise.resolve(openPostgres(url)) : openPglite({ dataDir }));
 
   let seedSeconds = 0;
+  let seedSummary: SeedSummary | undefined;
   if (fresh) {
     const database = await open();
     try {
@@ -102,11 +105,16 @@ export async function demoDatabase(users: number, opts: { seed?: number; log?: b
         chunkSize: benchDriver === 'pglite' ? 25_000 : 100_000,
       });
       seedSeconds = summary.totalMs / 1000;
+      seedSummary = summary;
       if (log) console.log(`  seeded in ${seedSeconds.toFixed(1)} s`);
     } finally {
       await database.close();
     }
-  } else if (log) console.log(`  reusing the demo data of ${users.toLocaleString('en-US')} users (BENCH_REUSE=1)`);
+  } else {
+    if (log) console.log(`  reusing the demo data of ${users.toLocaleString('en-US')} users (BENCH_REUSE=1)`);
+    const database = await open();
+    await database.migrate().finally(() => database.close()); // migrations added since it was seeded
+  }
 
   return {
     driver: benchDriver,
@@ -114,6 +122,7 @@ export async function demoDatabase(users: number, opts: { seed?: number; log?: b
     url,
     dataDir,
     seedSeconds,
+    seedSummary,
     open,
     dispose: async () => {
       if (reuse) return;

@@ -30,10 +30,31 @@ export async function readResults(): Promise<Record<string, unknown>> {
   }
 }
 
-/** Writes `data` under `section` in latest.json, keeping every other section. */
-export async function recordSection(section: string, data: Record<string, unknown>): Promise<void> {
+/**
+ * One line of the closing table `npm run bench` prints (bench/run.ts): a figure, its baseline
+ * measured in the same run, the ratio, the goal and whether it was met (null: no goal).
+ */
+export interface SummaryRow {
+  figure: string;
+  value: string;
+  baseline: string;
+  ratio: string;
+  goal: string;
+  met: boolean | null;
+}
+
+/**
+ * Writes `data` under `section` in latest.json, keeping every other section; `summary` rows go
+ * to the closing table of `npm run bench`.
+ */
+export async function recordSection(
+  section: string,
+  data: Record<string, unknown>,
+  summary: SummaryRow[] = [],
+): Promise<void> {
   await mkdir(resultsDir, { recursive: true });
   const previous = await readResults();
-  await writeFile(resultsFile, JSON.stringify({ ...previous, [section]: { ...machine(), ...data } }, null, 2) + '\n');
+  const entry = { ...machine(), ...data, summary };
+  await writeFile(resultsFile, JSON.stringify({ ...previous, [section]: entry }, null, 2) + '\n');
   console.log(`written: bench/results/latest.json (${section})`);
 }

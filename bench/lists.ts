@@ -1,0 +1,162 @@
+// `npx tsx bench/lists.ts [--small N] [--large N]` — demo data at scale and large lists (issue 8
+// item 2, issue 7's seed timing):
+//   1. the seed of the large demo data itself (per phase, users per second);
+//   2. the User list's calls on the small (10,000 users) and the large (1,000,000 users) demo
+//      data: p50 / p95 over real HTTP, and the large figure as a ratio to the small one (goal:
+//      under 2× for the list and a name filter).
+// Database: PostgreSQL when DATABASE_URL is set, else PGlite (in this process). Never fails.
+import { parseArgs } from 'node:util';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../apps/api/src/app.js';
+import { loadConfig } from '../apps/api/src/config.js';
+import { benchAdmin, type DemoDatabase, demoDatabase } from './lib/demo.js';
+import { benchDriver, recordSection, type SummaryRow } from './lib/results.js';
+import { count, ms, percentile, ratio, round, verdict } from './lib/stats.js';
+
+const { values } = parseArgs({ options: { small: { type: 'string' }, large: { type: 'string' } } });
+const size = (v: string | undefined, fallback: number) => Number((v ?? String(fallback)).replace(/[_,]/g, ''));
+const SMALL = size(values.small, 10_000);
+const LARGE = size(values.large, 1_000_000);
+const WARMUP = 30;
+const SAMPLES = 200;
+const GOAL = 2;
+
+/** The calls measured: the list and a name filter carry the goal; the others are context. */
+const calls = [
+  { key: 'list', label: 'GET /users?page=1&limit=20', query: 'page=1&limit=20', goal: true },
+  { key: 'nameCommon', label: '… &name=son (36 % of users)', query: 'page=1&limit=20&name=son', goal: true },
+  { key: 'nameRare', label: '… &name=astrid (0.8 %)', query: 'page=1&limit=20&name=astrid', goal: false },
+  { key: 'sortName', label: '… &sort=name&order=asc', query: 'page=1&limit=20&sort=name&order=asc', goal: false },
+  { key: 'page100', label: '… &page=100', query: 'page=100&limit=20', goal: false },
+] as const;
+type Key = (typeof calls)[number]['key'];
+type Figures = Record<Key, { p50: number; p95: number; count: number; countCapped: boolean }>;
+
+async function measure(demo: DemoDatabase): Promise<Figures> {
+  const database = await demo.open();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'strideadmin-bench-lists-'));
+  const app = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: path.join(dataDir, 'none'),
+      NOTIFICATION_WORKER: 'false',
+    }),
+    database,
+    jwtSecret: 'bench-secret-bench-secret-bench-secret-1234',
+    logger: false,
+  });
+  try {
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...benchAdmin, adminPortal: true }),
+    });
+    const token = ((await login.json()) as { body: { token: string } }).body.token;
+    const headers = { authorization: `Bearer ${token}` };
+    // Round-robin over the calls (noise spreads evenly), after a warm-up round of each.
+    const times = new Map<Key, number[]>(calls.map((c) => [c.key, []]));
+    const last = new Map<Key, { count: number; countCapped?: boolean }>();
+    for (let round = 0; round < WARMUP + SAMPLES; round++)
+      for (const call of calls) {
+        const url = `${base}/api/users?${call.query}`;
+        const t0 = performance.now();
+        const res = await fetch(url, { headers });
+        const json = (await res.json()) as { body: { count: number; countCapped?: boolean } };
+        const t = performance.now() - t0;
+        if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+        if (round >= WARMUP) times.get(call.key)!.push(t);
+        last.set(call.key, json.body);
+      }
+    const figures = {} as Figures;
+    for (const call of calls) {
+      const xs = times.get(call.key)!;
+      const body = last.get(call.key)!;
+      figures[call.key] = {
+        p50: round(percentile(xs, 50), 2),
+        p95: round(percentile(xs, 95), 2),
+        count: body.count,
+        countCapped: body.countCapped === true,
+      };
+    }
+    return figures;
+  } finally {
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(`\nLarge lists on ${benchDriver}: ${count(SMALL)} vs ${count(LARGE)} users`);
+const small = await demoDatabase(SMALL);
+const smallFigures = await measure(small).finally(() => small.dispose());
+const large = await demoDatabase(LARGE);
+const largeFigures = await measure(large).finally(() => large.dispose());
+
+const seed = large.seedSummary;
+if (seed) {
+  console.log(
+    `\nSeed of ${count(LARGE)} demo users on ${benchDriver}: ${(seed.totalMs / 1000).toFixed(1)} s ` +
+      `(${count(Math.round(LARGE / (seed.totalMs / 1000)))} users/s)`,
+  );
+  console.table(Object.fromEntries(seed.phases.map((p) => [p.name, { time: `${(p.ms / 1000).toFixed(1)} s` }])));
+}
+
+const shown = (f: Figures[Key]) => `${count(f.count)}${f.countCapped ? '+' : ''}`;
+const table: Record<string, Record<string, string>> = {};
+const summary: SummaryRow[] = [];
+for (const call of calls) {
+  const s = smallFigures[call.key];
+  const l = largeFigures[call.key];
+  const r50 = l.p50 / s.p50;
+  const r95 = l.p95 / s.p95;
+  table[call.label] = {
+    [`p50 ${count(SMALL)}`]: ms(s.p50),
+    [`p50 ${count(LARGE)}`]: ms(l.p50),
+    'ratio p50': ratio(r50),
+    [`p95 ${count(SMALL)}`]: ms(s.p95),
+    [`p95 ${count(LARGE)}`]: ms(l.p95),
+    'ratio p95': ratio(r95),
+    count: `${shown(s)} → ${shown(l)}`,
+    goal: call.goal ? `< ${GOAL}× ${verdict(r50 < GOAL && r95 < GOAL)}` : '—',
+  };
+  summary.push({
+    figure: `list ${call.label} at ${count(LARGE)} users, p50 / p95`,
+    value: `${ms(l.p50)} / ${ms(l.p95)}`,
+    baseline: `${ms(s.p50)} / ${ms(s.p95)} at ${count(SMALL)}`,
+    ratio: `${ratio(r50)} / ${ratio(r95)}`,
+    goal: call.goal ? `< ${GOAL}×` : '—',
+    met: call.goal ? r50 < GOAL && r95 < GOAL : null,
+  });
+}
+console.log(
+  `\nThe User list over real HTTP (${SAMPLES} sequential calls each, round-robin, after ${WARMUP} warm-up rounds):`,
+);
+console.table(table);
+
+if (seed) {
+  summary.unshift({
+    figure: `seed ${count(LARGE)} demo users`,
+    value: `${(seed.totalMs / 1000).toFixed(1)} s`,
+    baseline: '—',
+    ratio: '—',
+    goal: '—',
+    met: null,
+  });
+  await recordSection('seed', {
+    users: LARGE,
+    totalMs: Math.round(seed.totalMs),
+    usersPerSecond: Math.round(LARGE / (seed.totalMs / 1000)),
+    phasesMs: Object.fromEntries(seed.phases.map((p) => [p.name, Math.round(p.ms)])),
+    rows: seed.rows,
+  });
+}
+await recordSection(
+  'largeLists',
+  { small: SMALL, large: LARGE, samples: SAMPLES, goalRatio: GOAL, smallFigures, largeFigures },
+  summary,
+);
