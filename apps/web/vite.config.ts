@@ -1,10 +1,27 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+// react-router 7 points every import condition at its development build (dev warnings on, ~0.6 KB
+// gzip more on every page: remix-run/react-router#12532, #14102). The production build of the
+// same version ships beside it; a build uses that one when it is there.
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
 // Dev server: the API runs on :3000 (npm run dev starts both); /api and /uploads are proxied to it.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
+  resolve: {
+    alias:
+      command === 'build' && existsSync(reactRouterProduction)
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : [],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -17,4 +34,4 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
   },
-});
+}));

@@ -1,22 +1,27 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router';
 import { Toaster } from './components/toaster';
-import { createQueryClient } from './lib/query-client';
+import { session } from './lib/session';
 import { applyTheme } from './lib/theme';
 import './index.css';
 
 applyTheme();
-const queryClient = createQueryClient();
+// The router starts loading the first screen's chunks now; meanwhile a stored session's check
+// is loaded (only when one is stored), so the guards can read it on the first render. A check
+// that cannot be loaded surfaces there, in the route's error element with a retry.
+// (No top-level await: it would keep the modules the screens share out of this entry chunk.)
 const router = createRouter();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
+function render() {
+  // TanStack Query is provided by the routes that use it (app/query-layer): /login does without.
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
       <RouterProvider router={router} />
       <Toaster />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+    </StrictMode>,
+  );
+}
+
+session.ready().then(render, render);

@@ -1,11 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
-import { session } from '../src/lib/session';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { loadSessionCheck, session } from '../src/lib/session';
 import { finishConsoleWatch, startConsoleWatch } from './support/console';
 
 // A unit test never reaches a server: a call nobody stubbed fails the test by name.
 const unexpectedFetches: string[] = [];
+
+// The app loads the stored-session check before its first render (main.tsx); so do the tests.
+beforeAll(loadSessionCheck);
 
 beforeEach(() => {
   // Each test starts signed out: storage empty and the session's cached read forgotten.

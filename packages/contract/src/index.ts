@@ -1,3 +1,4 @@
+export * from './core-messages.js';
 export * from './messages.js';
 export * from './options.js';
 export * from './limits.js';

@@ -1,14 +1,12 @@
+import { coreMessages } from './core-messages.js';
+
 /**
  * Every user-visible message of the portal, written once (spec §5 and §8).
  * Spec messages are reproduced verbatim, typos included: they are part of the contract.
  */
 export const messages = {
-  // spec §5 / §8: auth
-  onlyAdmin: 'Only admin can login here.',
-  unauthorized: 'Unauthorized',
-  forbidden: 'Forbidden',
-  sessionExpired: 'Session expired. Please login again.',
-  noResponse: 'Something went wrong. Please try again later.',
+  // spec §5 / §8: auth, and failures in general (core-messages.ts: the few a first screen needs)
+  ...coreMessages,
   uploadFailed: 'Something went went while uploading the image. Please try again later!',
   accountVerified: 'Account verified successfully!',
 
@@ -224,7 +222,6 @@ export const messages = {
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   valueNotStorable: 'Some values cannot be stored: remove unusual characters or shorten them.',
   internalError: 'Something went wrong on our side. Please try again later.',
-  chunkLoadFailed: 'This screen could not be loaded. Check your connection and try again.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { messages } from '@strideadmin/contract';
+import { coreMessages } from '@strideadmin/contract';
 import { ChunkLoadError } from '../lib/load-chunk';
 import { NotFoundPage } from './not-found';
 
@@ -16,7 +16,7 @@ export function RouteError() {
     >
       <h1 className="text-lg font-semibold">{isChunk ? 'Could not load this screen' : 'Something went wrong'}</h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-        {isChunk ? messages.chunkLoadFailed : messages.noResponse}
+        {isChunk ? coreMessages.chunkLoadFailed : coreMessages.noResponse}
       </p>
       <button
         type="button"

@@ -12,6 +12,14 @@ function screen<M>(path: string, load: () => Promise<M>, pick: (m: M) => Compone
   return { path, lazy: () => loadChunk(load).then((m) => ({ Component: pick(m) })) };
 }
 
+/** The routes below use TanStack Query, loaded with them (its own chunk: /login does without). */
+function withQuery(children: RouteObject[]): RouteObject {
+  return {
+    lazy: () => loadChunk(() => import('./query-layer')).then((m) => ({ Component: m.QueryLayer })),
+    children,
+  };
+}
+
 /**
  * Exact routes (spec §2), each screen its own chunk: signing in loads only the login screen.
  * A route is registered here when its screen is built.
@@ -38,46 +46,49 @@ export const routes: RouteObject[] = [
             () => import('../features/auth/login-page'),
             (m) => m.LoginPage,
           ),
-          screen(
-            paths.forgotPassword,
-            () => import('../features/account/forgot-password-page'),
-            (m) => m.ForgotPasswordPage,
-          ),
-          // Token-carrying links from e-mails: to /login without a token (spec §2).
-          {
-            path: paths.verifyAccount,
-            element: (
-              <RequireTokenParam>
-                <Outlet />
-              </RequireTokenParam>
+          // The sign-in screen runs without TanStack Query (its chunk stays off /login).
+          withQuery([
+            screen(
+              paths.forgotPassword,
+              () => import('../features/account/forgot-password-page'),
+              (m) => m.ForgotPasswordPage,
             ),
-            children: [
-              {
-                index: true,
-                lazy: () =>
-                  loadChunk(() => import('../features/account/verify-account-page')).then((m) => ({
-                    Component: m.VerifyAccountPage,
-                  })),
-              },
-            ],
-          },
-          {
-            path: paths.resetPassword,
-            element: (
-              <RequireTokenParam>
-                <Outlet />
-              </RequireTokenParam>
-            ),
-            children: [
-              {
-                index: true,
-                lazy: () =>
-                  loadChunk(() => import('../features/account/reset-password-page')).then((m) => ({
-                    Component: m.ResetPasswordPage,
-                  })),
-              },
-            ],
-          },
+            // Token-carrying links from e-mails: to /login without a token (spec §2).
+            {
+              path: paths.verifyAccount,
+              element: (
+                <RequireTokenParam>
+                  <Outlet />
+                </RequireTokenParam>
+              ),
+              children: [
+                {
+                  index: true,
+                  lazy: () =>
+                    loadChunk(() => import('../features/account/verify-account-page')).then((m) => ({
+                      Component: m.VerifyAccountPage,
+                    })),
+                },
+              ],
+            },
+            {
+              path: paths.resetPassword,
+              element: (
+                <RequireTokenParam>
+                  <Outlet />
+                </RequireTokenParam>
+              ),
+              children: [
+                {
+                  index: true,
+                  lazy: () =>
+                    loadChunk(() => import('../features/account/reset-password-page')).then((m) => ({
+                      Component: m.ResetPasswordPage,
+                    })),
+                },
+              ],
+            },
+          ]),
         ],
       },
       {
@@ -87,116 +98,118 @@ export const routes: RouteObject[] = [
           </RequireSignedIn>
         ),
         children: [
-          {
-            lazy: () => loadChunk(() => import('./shell/layout')).then((m) => ({ Component: m.ShellLayout })),
-            children: [
-              screen(
-                paths.home,
-                () => import('../features/home/home-page'),
-                (m) => m.HomePage,
-              ),
-              screen(
-                paths.userList,
-                () => import('../features/users/user-list-page'),
-                (m) => m.UserListPage,
-              ),
-              screen(
-                paths.addUser,
-                () => import('../features/users/add-user-page'),
-                (m) => m.AddUserPage,
-              ),
-              screen(
-                paths.updateUser,
-                () => import('../features/users/update-user-page'),
-                (m) => m.UpdateUserPage,
-              ),
-              screen(
-                paths.userDetails,
-                () => import('../features/users/user-details-page'),
-                (m) => m.UserDetailsPage,
-              ),
-              screen(
-                paths.cardList,
-                () => import('../features/gift-cards/card-list-page'),
-                (m) => m.CardListPage,
-              ),
-              screen(
-                paths.addCard,
-                () => import('../features/gift-cards/add-card-page'),
-                (m) => m.AddCardPage,
-              ),
-              screen(
-                paths.updateCard,
-                () => import('../features/gift-cards/update-card-page'),
-                (m) => m.UpdateCardPage,
-              ),
-              screen(
-                paths.addMultipleCard,
-                () => import('../features/gift-cards/add-multiple-cards-page'),
-                (m) => m.AddMultipleCardsPage,
-              ),
-              screen(
-                paths.quizList,
-                () => import('../features/quiz/quiz-list-page'),
-                (m) => m.QuizListPage,
-              ),
-              screen(
-                paths.addQuiz,
-                () => import('../features/quiz/add-quiz-page'),
-                (m) => m.AddQuizPage,
-              ),
-              screen(
-                paths.updateQuiz,
-                () => import('../features/quiz/update-quiz-page'),
-                (m) => m.UpdateQuizPage,
-              ),
-              screen(
-                paths.boxList,
-                () => import('../features/gift-boxes/box-list-page'),
-                (m) => m.BoxListPage,
-              ),
-              screen(
-                paths.addBox,
-                () => import('../features/gift-boxes/add-box-page'),
-                (m) => m.AddBoxPage,
-              ),
-              screen(
-                paths.updateBox,
-                () => import('../features/gift-boxes/update-box-page'),
-                (m) => m.UpdateBoxPage,
-              ),
-              screen(
-                paths.addBoxManual,
-                () => import('../features/gift-boxes/add-box-manual-page'),
-                (m) => m.AddBoxManualPage,
-              ),
-              screen(
-                paths.notificationList,
-                () => import('../features/notifications/notification-list-page'),
-                (m) => m.NotificationListPage,
-              ),
-              screen(
-                paths.addNotification,
-                () => import('../features/notifications/add-notification-page'),
-                (m) => m.AddNotificationPage,
-              ),
-              screen(
-                paths.queryList,
-                () => import('../features/queries/query-list-page'),
-                (m) => m.QueryListPage,
-              ),
-              screen(
-                paths.queryDetails,
-                () => import('../features/queries/query-details-page'),
-                (m) => m.QueryDetailsPage,
-              ),
-              screen(
-                paths.profile,
-                () => import('../features/profile/profile-page'),
-                (m) => m.ProfilePage,
-              ),
-            ],
-          },
+          withQuery([
+            {
+              lazy: () => loadChunk(() => import('./shell/layout')).then((m) => ({ Component: m.ShellLayout })),
+              children: [
+                screen(
+                  paths.home,
+                  () => import('../features/home/home-page'),
+                  (m) => m.HomePage,
+                ),
+                screen(
+                  paths.userList,
+                  () => import('../features/users/user-list-page'),
+                  (m) => m.UserListPage,
+                ),
+                screen(
+                  paths.addUser,
+                  () => import('../features/users/add-user-page'),
+                  (m) => m.AddUserPage,
+                ),
+                screen(
+                  paths.updateUser,
+                  () => import('../features/users/update-user-page'),
+                  (m) => m.UpdateUserPage,
+                ),
+                screen(
+                  paths.userDetails,
+                  () => import('../features/users/user-details-page'),
+                  (m) => m.UserDetailsPage,
+                ),
+                screen(
+                  paths.cardList,
+                  () => import('../features/gift-cards/card-list-page'),
+                  (m) => m.CardListPage,
+                ),
+                screen(
+                  paths.addCard,
+                  () => import('../features/gift-cards/add-card-page'),
+                  (m) => m.AddCardPage,
+                ),
+                screen(
+                  paths.updateCard,
+                  () => import('../features/gift-cards/update-card-page'),
+                  (m) => m.UpdateCardPage,
+                ),
+                screen(
+                  paths.addMultipleCard,
+                  () => import('../features/gift-cards/add-multiple-cards-page'),
+                  (m) => m.AddMultipleCardsPage,
+                ),
+                screen(
+                  paths.quizList,
+                  () => import('../features/quiz/quiz-list-page'),
+                  (m) => m.QuizListPage,
+                ),
+                screen(
+                  paths.addQuiz,
+                  () => import('../features/quiz/add-quiz-page'),
+                  (m) => m.AddQuizPage,
+                ),
+                screen(
+                  paths.updateQuiz,
+                  () => import('../features/quiz/update-quiz-page'),
+                  (m) => m.UpdateQuizPage,
+                ),
+                screen(
+                  paths.boxList,
+                  () => import('../features/gift-boxes/box-list-page'),
+                  (m) => m.BoxListPage,
+                ),
+                screen(
+                  paths.addBox,
+                  () => import('../features/gift-boxes/add-box-page'),
+                  (m) => m.AddBoxPage,
+                ),
+                screen(
+                  paths.updateBox,
+                  () => import('../features/gift-boxes/update-box-page'),
+                  (m) => m.UpdateBoxPage,
+                ),
+                screen(
+                  paths.addBoxManual,
+                  () => import('../features/gift-boxes/add-box-manual-page'),
+                  (m) => m.AddBoxManualPage,
+                ),
+                screen(
+                  paths.notificationList,
+                  () => import('../features/notifications/notification-list-page'),
+                  (m) => m.NotificationListPage,
+                ),
+                screen(
+                  paths.addNotification,
+                  () => import('../features/notifications/add-notification-page'),
+                  (m) => m.AddNotificationPage,
+                ),
+                screen(
+                  paths.queryList,
+                  () => import('../features/queries/query-list-page'),
+                  (m) => m.QueryListPage,
+                ),
+                screen(
+                  paths.queryDetails,
+                  () => import('../features/queries/query-details-page'),
+                  (m) => m.QueryDetailsPage,
+                ),
+                screen(
+                  paths.profile,
+                  () => import('../features/profile/profile-page'),
+                  (m) => m.ProfilePage,
+                ),
+              ],
+            },
+          ]),
         ],
       },
       { path: '*', element: <NotFoundPage /> },

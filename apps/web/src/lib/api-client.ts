@@ -1,4 +1,4 @@
-import { messages, type ErrorEnvelope } from '@strideadmin/contract';
+import { coreMessages, type ErrorEnvelope } from '@strideadmin/contract';
 import { session } from './session';
 
 /** A failed call: the server's envelope, or status 0 when no answer came (spec §8). */
@@ -14,7 +14,7 @@ export class ApiError extends Error {
   }
 
   get isUnauthorized() {
-    return this.message === messages.unauthorized;
+    return this.message === coreMessages.unauthorized;
   }
 }
 
@@ -57,7 +57,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<A
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, messages.noResponse);
+    throw new ApiError(0, coreMessages.noResponse);
   }
 
   let json: unknown = undefined;
@@ -68,7 +68,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<A
   }
   const env = (json ?? {}) as Partial<ErrorEnvelope> & { body?: unknown };
   if (!res.ok) {
-    const message = typeof env.message === 'string' && env.message ? env.message : messages.noResponse;
+    const message = typeof env.message === 'string' && env.message ? env.message : coreMessages.noResponse;
     const errors = Array.isArray(env.errors) ? env.errors.filter((e): e is string => typeof e === 'string') : [];
     throw new ApiError(res.status, message, errors, env.body);
   }
@@ -77,5 +77,5 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<A
 
 /** What a form shows under itself for a failed call (spec §8): the server's message, or the no-response one. */
 export function errorMessage(err: unknown): string {
-  return err instanceof ApiError ? err.message : messages.noResponse;
+  return err instanceof ApiError ? err.message : coreMessages.noResponse;
 }

@@ -1,31 +1,10 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { messages } from '@strideadmin/contract';
 import { ApiError } from './api-client';
-import { session } from './session';
-import { toast } from './toast';
+import { handleApiError } from './api-errors';
 
-/**
- * The error policy, in one place (spec §8):
- * - the server says 'Unauthorized': toast 'Session expired. Please login again.' and log out;
- * - no response: 'Something went wrong. Please try again later.';
- * - any other server message: a toast (forms also show it under the form themselves).
- */
-export function handleApiError(err: unknown) {
-  if (err instanceof ApiError) {
-    if (err.isUnauthorized) {
-      if (session.get()) {
-        toast.error(messages.sessionExpired);
-        session.signOut();
-      }
-      return;
-    }
-    toast.error(err.message);
-    return;
-  }
-  console.error(err);
-  toast.error(messages.noResponse);
-}
+export { handleApiError };
 
+/** The app's query client: the error policy of lib/api-errors on every failed load and mutation. */
 export function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({

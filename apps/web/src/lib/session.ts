@@ -1,24 +1,54 @@
 import { useSyncExternalStore } from 'react';
-import { storageKeys, storedSessionSchema, type SessionUser, type StoredSession } from '@strideadmin/contract';
+import {
+  storageKeys,
+  type SessionUser,
+  type StoredSession,
+  type storedSessionSchema as StoredSessionSchema,
+} from '@strideadmin/contract';
+import { loadChunk } from './load-chunk';
 
 /**
  * The signed-in session (spec §3 Session user, §4 Auth): user (with roleName) + token, kept in
  * localStorage under a versioned key. Corrupt data is logged, treated as signed out and cleared.
+ *
+ * The check of stored data (the contract's storedSessionSchema, so zod) is loaded on demand:
+ * `session.ready()` loads it when something is stored, and main.tsx awaits it before the first
+ * render, so a signed-out visitor's /login never downloads zod (issue 8).
  */
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let current: StoredSession | null | undefined; // undefined = not initialised yet
+let schema: typeof StoredSessionSchema | undefined;
+let loadFailure: Error | undefined; // the ChunkLoadError of a check that could not be loaded
 
-function read(): StoredSession | null {
-  let raw: string | null;
+/** Loads the stored-session check (once). */
+export async function loadSessionCheck(): Promise<void> {
+  if (schema) return;
   try {
-    raw = localStorage.getItem(storageKeys.session);
+    schema = (await loadChunk(() => import('./session-check'))).storedSessionSchema;
+    loadFailure = undefined;
+  } catch (err) {
+    loadFailure = err instanceof Error ? err : new Error(String(err));
+    throw err;
+  }
+}
+
+function stored(): string | null {
+  try {
+    return localStorage.getItem(storageKeys.session);
   } catch {
     return null;
   }
+}
+
+function read(): StoredSession | null {
+  const raw = stored();
   if (raw === null) return null;
+  // session.ready() (main.tsx) and the storage listener load the check before any read of data;
+  // if it could not be loaded, the route's error element offers a retry (a ChunkLoadError).
+  if (!schema) throw loadFailure ?? new Error('The stored-session check is not loaded: await session.ready() first.');
   try {
-    const parsed = storedSessionSchema.safeParse(JSON.parse(raw));
+    const parsed = schema.safeParse(JSON.parse(raw));
     if (parsed.success) return parsed.data;
     throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   } catch (err) {
@@ -33,6 +63,10 @@ function emit() {
 }
 
 export const session = {
+  /** Resolves when get() can read what is stored (loads the check only when something is). */
+  ready: async (): Promise<void> => {
+    if (!schema && stored() !== null) await loadSessionCheck();
+  },
   get: (): StoredSession | null => {
     if (current === undefined) current = read();
     return current;
@@ -72,8 +106,13 @@ export const session = {
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
     if (e.key === storageKeys.session || e.key === null) {
-      current = undefined;
-      emit();
+      const reread = () => {
+        current = undefined;
+        emit();
+      };
+      // Synchronously when nothing needs loading; a failed load: the read shows it, with a retry.
+      if (schema || stored() === null) reread();
+      else loadSessionCheck().then(reread, reread);
     }
   });
 }

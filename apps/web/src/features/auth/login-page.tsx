@@ -1,34 +1,43 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { loginSchema, messages, type LoginInput } from '@strideadmin/contract';
+import { coreMessages, type LoginInput } from '@strideadmin/contract';
 import { Button } from '../../components/button';
-import { Form, useZodForm } from '../../components/form';
+import { Form, useLazyZodForm } from '../../components/form-core';
 import { TextInput } from '../../components/text-input';
 import { errorMessage } from '../../lib/api-client';
+import { handleApiError } from '../../lib/api-errors';
 import { paths } from '../../lib/paths';
 import { session } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { useLogin } from './api/login';
+import { login } from './api/login';
 
+const loadLoginSchema = () => import('./login-schema').then((m) => m.loginSchema);
+
+/**
+ * Kept light for /login's weight (issue 8): the form's rules (zod) load on its first validation,
+ * and the call goes without TanStack Query, applying the same error policy (lib/api-errors).
+ */
 export function LoginPage() {
-  const form = useZodForm(loginSchema, { defaultValues: { email: '', password: '' } });
-  const loginMutation = useLogin();
+  const form = useLazyZodForm(loadLoginSchema, { defaultValues: { email: '', password: '' } });
+  const [pending, setPending] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const { errors } = form.formState;
 
   async function onSubmit(values: LoginInput) {
     setFormError(null);
+    setPending(true);
     try {
-      const { body } = await loginMutation.mutateAsync(values);
+      const { body } = await login(values).finally(() => setPending(false));
       // spec §5: refused on roleName 'User', checked here too so it holds against any server.
       if (body.user.roleName !== 'Admin') {
-        setFormError(messages.onlyAdmin);
-        toast.error(messages.onlyAdmin);
+        setFormError(coreMessages.onlyAdmin);
+        toast.error(coreMessages.onlyAdmin);
         return;
       }
       session.signIn(body.user, body.token); // the signed-out guard then leaves /login
     } catch (err) {
-      // The toast is the query client's; the form shows the message too (spec §8).
+      // The toast is the error policy's; the form shows the message too (spec §8).
+      handleApiError(err);
       setFormError(errorMessage(err));
     }
   }
@@ -76,7 +85,7 @@ export function LoginPage() {
               Forgot password?
             </Link>
           </div>
-          <Button type="submit" className="w-full" loading={loginMutation.isPending}>
+          <Button type="submit" className="w-full" loading={pending}>
             Sign in
           </Button>
         </Form>

@@ -1,0 +1,21 @@
+import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { useContext } from 'react';
+import { Outlet } from 'react-router';
+import { createQueryClient } from '../lib/query-client';
+
+/**
+ * TanStack Query for the screens below it, as a route layout of its own chunk: the sign-in
+ * screen does not use it, so /login does not load it (issue 8: /login's weight). The app has one
+ * client, made when this chunk first loads; a client provided from above (a test's) is used as is.
+ */
+const appClient = createQueryClient();
+
+export function QueryLayer() {
+  const provided = useContext(QueryClientContext);
+  if (provided) return <Outlet />;
+  return (
+    <QueryClientProvider client={appClient}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState, type ReactNode } from 'react';
+import {
+  useForm,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+  type SubmitHandler,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { coreMessages } from '@strideadmin/contract';
+import { loadChunk } from '../lib/load-chunk';
+import { toast } from '../lib/toast';
+
+// The form wrapper's parts that do not need zod up front (components/form.tsx re-exports them):
+// the sign-in screen uses these alone, so /login loads neither zod nor the zod resolver (issue 8).
+
+/**
+ * useZodForm with a schema loaded on the first validation, not with the screen: a screen that
+ * must stay light (/login, issue 8) keeps zod and the schema out of its first load. Validation
+ * is asynchronous in react-hook-form either way; the rules and messages are the same schema's.
+ */
+export function useLazyZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  load: () => Promise<S>,
+  props: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  const [resolver] = useState(() => lazyZodResolver(load));
+  return useForm<z.input<S>, unknown, z.output<S>>({ mode: 'onTouched', ...props, resolver });
+}
+
+function lazyZodResolver<S extends z.ZodType<FieldValues, FieldValues>>(
+  load: () => Promise<S>,
+): Resolver<z.input<S>, unknown, z.output<S>> {
+  let ready: Promise<Resolver<z.input<S>, unknown, z.output<S>>> | undefined;
+  return async (values, context, options) => {
+    let resolve: Resolver<z.input<S>, unknown, z.output<S>>;
+    try {
+      ready ??= loadChunk(() => Promise.all([load(), import('@hookform/resolvers/zod')])).then(
+        ([schema, { zodResolver }]) => zodResolver<z.input<S>, unknown, z.output<S>>(schema as never),
+      );
+      resolve = await ready;
+    } catch (err) {
+      // The rules could not be loaded (connection lost): say so, keep the form from submitting,
+      // and try again on the next validation.
+      ready = undefined;
+      console.error(err);
+      toast.error(coreMessages.chunkLoadFailed);
+      const errors = { root: { type: 'load', message: coreMessages.chunkLoadFailed } } as FieldErrors<z.input<S>>;
+      return { values: {}, errors };
+    }
+    return resolve(values, context, options);
+  };
+}
+
+export function Form<T extends FieldValues, O extends FieldValues>({
+  form,
+  onSubmit,
+  children,
+  className,
+  formError,
+  ...rest
+}: {
+  form: UseFormReturn<T, unknown, O>;
+  onSubmit: SubmitHandler<O>;
+  children: ReactNode;
+  className?: string;
+  /** A server message shown under the form (spec §8). */
+  formError?: string | null;
+  'aria-label'?: string;
+}) {
+  return (
+    <form noValidate className={className} onSubmit={form.handleSubmit(onSubmit)} {...rest}>
+      {children}
+      {formError && (
+        <p role="alert" data-testid="form-error" className="mt-3 text-sm text-red-600 dark:text-red-400">
+          {formError}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * The messages of the session and of failures in general (spec §5 and §8), which any screen may
+ * show, signed in or not. A part of `messages` (messages.ts spreads them in: use either, never
+ * restate one), kept in a module of its own so the portal's first screen loads these few lines
+ * and not every message of the product (issue 8: /login's weight).
+ */
+export const coreMessages = {
+  // spec §5 / §8: auth
+  onlyAdmin: 'Only admin can login here.',
+  unauthorized: 'Unauthorized',
+  forbidden: 'Forbidden',
+  sessionExpired: 'Session expired. Please login again.',
+  noResponse: 'Something went wrong. Please try again later.',
+
+  // ours (spec silent): a screen's code that could not be downloaded
+  chunkLoadFailed: 'This screen could not be loaded. Check your connection and try again.',
+} as const;
