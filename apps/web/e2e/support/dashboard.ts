@@ -68,7 +68,7 @@ export async function giftCardsInStockViaList(request: APIRequestContext, token:
       headers: auth(token),
     });
     expect(res.status(), await res.text()).toBe(200);
-    const { rows, count } = ((await res.json()) as { body: ListResponse<GiftCard> }).body;
+    const { rows } = ((await res.json()) as { body: ListResponse<GiftCard> }).body;
     inStock += rows.filter((c) => c.redeemedAt === null).length;
     if (rows.length < 100) return inStock; // the last page (count may be capped: decision 0011)
   }
