@@ -80,7 +80,7 @@ let pglite: PGlite | undefined;
 if (databaseUrl) database = openPostgres(databaseUrl);
 else {
   pglite = await PGlite.create({ extensions: { pg_trgm } });
-  database = wrapPglite(pglite);
+  database = await wrapPglite(pglite);
 }
 await database.migrate();
 const config = loadConfig({

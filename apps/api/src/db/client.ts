@@ -1,11 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -39,23 +36,30 @@ export interface Database {
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-const pgliteExtensions = { pg_trgm };
-
 /**
  * PGlite (embedded PostgreSQL) persisted in `dataDir`, or in memory when dataDir is undefined.
  * `loadDataDir` starts from a dumped data directory (tests: migrate once, load per file).
  */
 export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
+  // Loaded when chosen: a server on DATABASE_URL never pays for PGlite's start-up (issue 8).
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
   const client = await PGlite.create({
     dataDir: opts.dataDir,
     loadDataDir: opts.loadDataDir,
-    extensions: pgliteExtensions,
+    extensions: { pg_trgm },
   });
-  return wrapPglite(client);
+  return await wrapPglite(client);
 }
 
-export function wrapPglite(client: PGlite): Database {
+export async function wrapPglite(client: PGlite): Promise<Database> {
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

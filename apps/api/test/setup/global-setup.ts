@@ -35,7 +35,7 @@ async function setupPglite(project: TestProject) {
   // The same extensions as openPglite(): the migrations create pg_trgm.
   const client = await PGlite.create({ extensions: { pg_trgm } });
   try {
-    await wrapPglite(client).migrate();
+    await (await wrapPglite(client)).migrate();
     const dump = await client.dumpDataDir('none');
     const dumpFile = path.join(dir, 'migrated.tar');
     await writeFile(dumpFile, new Uint8Array(await dump.arrayBuffer()));

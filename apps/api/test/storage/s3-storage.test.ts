@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { createStorage, S3Storage } from '../../src/storage/index.js';
+import { createStorage } from '../../src/storage/index.js';
+import { S3Storage } from '../../src/storage/s3.js';
 import { uuidKeyPattern } from './images.js';
 
 // The SDK's one-time notice that its 2027 releases need Node 22 (we support Node 20.19+): not a test's noise.
