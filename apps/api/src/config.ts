@@ -38,7 +38,25 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   WEB_DIST_DIR: optionalString,
-  TRUST_PROXY: booleanFlag,
+  // Which X-Forwarded-* hops to believe (client IP for rate limits and logs, protocol for HSTS):
+  // false; a number of proxies in front (1 = one reverse proxy); their addresses/CIDRs; or true
+  // (every hop: only when the proxy in front replaces X-Forwarded-For, else a client picks its IP).
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v, ctx): boolean | number | string => {
+      if (v === '' || v === 'false' || v === '0') return false;
+      if (v === 'true') return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      const parts = v.split(',').map((p) => p.trim());
+      if (
+        parts.every((p) => /^[0-9a-f:.]+(\/\d{1,3})?$/i.test(p) || ['loopback', 'linklocal', 'uniquelocal'].includes(p))
+      )
+        return parts.join(',');
+      ctx.addIssue({ code: 'custom', message: 'must be false, true, a number of proxies, or proxy addresses (CIDR)' });
+      return z.NEVER;
+    }),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
@@ -46,6 +64,11 @@ const envSchema = z.object({
   FORGOT_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   FORGOT_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   FORGOT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  // Where those counters live: Redis, shared by every instance, when REDIS_URL is set.
+  REDIS_URL: optionalString.refine((v) => v === undefined || /^rediss?:\/\/[^/?#]+/i.test(v), {
+    message: 'must be a redis:// or rediss:// URL',
+  }),
+  REDIS_KEY_PREFIX: optionalString.transform((v) => v ?? 'strideadmin:'),
   // E-mail (PRODUCT.md §2): .eml files under DATA_DIR/mail unless SMTP_URL is set.
   SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\/[^/?#]+/i.test(v), {
     message: 'must be an smtp:// or smtps:// URL',
@@ -110,9 +133,12 @@ export interface Config {
   logLevel: string;
   bodyLimit: number;
   webDistDir: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, true (every hop), a hop count, or proxy addresses. */
+  trustProxy: boolean | number | string;
   loginLimits: { perAccount: number; perIp: number; windowSeconds: number };
   forgotLimits: { perAccount: number; perIp: number; windowSeconds: number };
+  /** The shared store of those limits; unset: counted in this process. */
+  redis: { url: string; keyPrefix: string } | undefined;
   storage: StorageConfig;
   mail: MailConfig;
   map: MapSettings;
@@ -206,6 +232,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       perIp: e.FORGOT_MAX_PER_IP,
       windowSeconds: e.FORGOT_WINDOW_SECONDS,
     },
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     stepsPerCoin: e.STEPS_PER_COIN,
     map: {
       tileUrl: e.MAP_TILE_URL,

@@ -37,7 +37,7 @@ describe('loadConfig', () => {
       publicUrl: 'https://admin.example.com',
       databaseUrl: undefined,
       adminEmail: 'owner@example.com',
-      trustProxy: true,
+      trustProxy: 1,
       loginLimits: { perAccount: 3 },
     });
   });
@@ -91,5 +91,20 @@ describe('loadConfig', () => {
       /FCM_CREDENTIALS_FILE: FCM_PROJECT_ID and FCM_CREDENTIALS_FILE go together/,
     );
     expect(() => loadConfig({ FCM_ENDPOINT: 'fcm.example.com' })).toThrow(/FCM_ENDPOINT/);
+  });
+
+  it('keeps the brute-force counters in-process unless REDIS_URL names a Redis', () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: '  ', REDIS_KEY_PREFIX: 'ignored:' }).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379',
+      keyPrefix: 'strideadmin:',
+    });
+    expect(
+      loadConfig({ REDIS_URL: 'rediss://:s3cret@cache.example.com:6380/2', REDIS_KEY_PREFIX: 'portal-eu:' }).redis,
+    ).toEqual({ url: 'rediss://:s3cret@cache.example.com:6380/2', keyPrefix: 'portal-eu:' });
+    for (const bad of ['127.0.0.1:6379', 'http://cache.example.com', 'redis://', 'redis:///0']) {
+      expect(() => loadConfig({ REDIS_URL: bad })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+    }
   });
 });

@@ -1,12 +1,17 @@
 /**
  * Counts failed sign-ins per key (account, IP) in a fixed window. Successful sign-ins do not
  * count, so a busy office behind one IP is not locked out by its own traffic.
- * In-process store; a shared store (Redis) can implement the same interface.
+ * MemoryFailureStore counts in this process; RedisFailureStore (REDIS_URL) shares the counts
+ * between the instances of the server.
  */
 export interface FailureStore {
   count(key: string): Promise<number>;
+  /** Counts one more in the key's window (starting one if none is open); the count after it. */
   add(key: string, windowSeconds: number): Promise<number>;
   clear(key: string): Promise<void>;
+  /** Waits (bounded) for a connection, when the store has one; never rejects. */
+  ready?(): Promise<void>;
+  close?(): Promise<void>;
 }
 
 export class MemoryFailureStore implements FailureStore {
