@@ -26,11 +26,28 @@ import { profileRoutes } from './modules/profile/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { AuthCache, authChannel, authPlugin, type AuthRow } from './plugins/auth/index.js';
 import { BackgroundTasks } from './plugins/background.js';
-import { errorsPlugin } from './plugins/errors.js';
-import { LoginLimiter, MemoryFailureStore, RequestLimiter } from './plugins/login-limiter.js';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { type FailureStore, LoginLimiter, MemoryFailureStore, RequestLimiter } from './plugins/login-limiter.js';
 import { createStorage } from './storage/index.js';
 
 export const version = '0.1.0';
+
+/** Who a route lets in, as its onRequest guard says (none: anyone). */
+export type RouteGuard = 'admin' | 'user' | 'app' | 'public';
+
+/** One route of the server, as registered (HEAD twins of GET routes left out). */
+export interface RouteRecord {
+  method: string;
+  url: string;
+  guard: RouteGuard;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route and its guard, filled as routes are registered: the authorisation matrix reads it. */
+    routeTable: readonly RouteRecord[];
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -64,10 +81,14 @@ export async function buildApp({
       },
     },
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    frameworkErrors,
+    // A hop count works at run time (proxy-addr); Fastify's types list only boolean | string.
+    trustProxy: config.trustProxy as boolean | string,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
   });
+  // First, so that it sees every route (the authorisation matrix test reads app.routeTable).
+  recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -95,6 +116,27 @@ export async function buildApp({
         upgradeInsecureRequests: null,
       },
     },
+    // frame-ancestors 'none' for current browsers, DENY for the ones that only know this header.
+    xFrameOptions: { action: 'deny' },
+    // Reset-password and verify-account links carry their token in the URL: no Referer, ever.
+    referrerPolicy: { policy: 'no-referrer' },
+    // HSTS only where the portal is reached over TLS (hook below): never on plain http://localhost,
+    // which it would pin to https for every app on that host.
+    strictTransportSecurity: false,
+  });
+  // TLS ends before us when PUBLIC_URL is https; otherwise only a trusted proxy can say a request
+  // came over TLS (request.protocol believes X-Forwarded-Proto only from a peer TRUST_PROXY trusts).
+  const hstsOnEveryAnswer = new URL(config.publicUrl).protocol === 'https:';
+  app.addHook('onRequest', async (request, reply) => {
+    if (hstsOnEveryAnswer || request.protocol === 'https') {
+      void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+  });
+  // API answers are one account's data (or a token): never kept by the browser or a shared cache.
+  app.addHook('onSend', async (request, reply) => {
+    if (/^\/api(?:[/?]|$)/.test(request.url) && !reply.hasHeader('cache-control')) {
+      void reply.header('cache-control', 'no-store');
+    }
   });
   await app.register(swagger, {
     openapi: {
@@ -133,7 +175,12 @@ export async function buildApp({
   if (config.push.worker) app.addHook('onReady', async () => notificationWorker.start());
   app.addHook('onClose', async () => notificationWorker.stop());
 
-  const limitStore = new MemoryFailureStore();
+  // Brute-force counters: in this process, or in Redis (shared by all instances) when REDIS_URL is set.
+  const limitStore: FailureStore = config.redis
+    ? new (await import('./plugins/redis-failure-store.js')).RedisFailureStore({ ...config.redis, log: app.log })
+    : new MemoryFailureStore();
+  app.addHook('onReady', async () => limitStore.ready?.());
+  app.addHook('onClose', async () => limitStore.close?.());
   const limiter = new LoginLimiter(config.loginLimits, limitStore);
   const forgotLimiter = new RequestLimiter('forgot', config.forgotLimits, limitStore);
   // Registering costs a password hash and makes an account: counted like forgot password.
@@ -190,4 +237,37 @@ export async function buildApp({
   });
 
   return app;
+}
+
+/**
+ * Records each route with its guard, read from its own onRequest hooks by identity (the auth
+ * plugin's decorators; a guard put elsewhere, in preHandler or a plugin-wide hook, reads as
+ * 'public' and fails the authorisation matrix test rather than passing unseen). Registered before
+ * any plugin, so every route, ours or a plugin's, passes through it.
+ */
+function recordRoutes(app: FastifyInstance): void {
+  const table: RouteRecord[] = [];
+  app.decorate('routeTable', table);
+  app.addHook('onRoute', (route) => {
+    const hooks: unknown[] = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    const guards: Array<[unknown, RouteGuard]> = app.hasDecorator('requireAdmin')
+      ? [
+          [app.requireAdmin, 'admin'],
+          [app.requireUser, 'user'],
+          [app.requireAppUser, 'app'],
+        ]
+      : [];
+    const guard = guards.find(([hook]) => hooks.includes(hook))?.[1] ?? 'public';
+    const methods = [route.method].flat();
+    const bare = (url: string) => url.replace(/(.)\/$/, '$1');
+    for (const method of methods) {
+      // A GET route's HEAD twin (Fastify's own, with the same hooks; at '/x/' too for a plugin's '/'
+      // route under prefix '/x') adds nothing: one entry is enough.
+      const twin =
+        method === 'HEAD' &&
+        (methods.includes('GET') ||
+          table.some((r) => r.method === 'GET' && bare(r.url) === bare(route.url) && r.guard === guard));
+      if (!twin) table.push({ method, url: route.url, guard });
+    }
+  });
 }

@@ -88,6 +88,21 @@ describe('the app', () => {
       expect(res.json()).toEqual({ message: expect.any(String) });
     });
 
+    it('answers a path that is not valid percent-encoding, or a path parameter too long, with the envelope', async () => {
+      for (const [url, status, message] of [
+        // %ED%A0%80 would be a lone UTF-16 surrogate: no string decodes from it.
+        ['/api/users/%ED%A0%80?q=<script>', 400, messages.routeNotFound],
+        ['/uploads/profile_Images/%E0%A4%A', 400, messages.notFound],
+        [`/api/users/${'9'.repeat(101)}`, 414, messages.routeNotFound],
+      ] as const) {
+        const res = await t.app.inject({ method: 'GET', url });
+
+        expect(res.statusCode, url).toBe(status);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(res.json()).toEqual({ message });
+      }
+    });
+
     it('hides what went wrong inside a 500', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/__test/crash' });
 

@@ -36,20 +36,28 @@ const unstorableCodes = new Set(['22021', '22P05', '54000', '22001', '22003', '2
 
 function isUnstorableValue(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
+    const { code, detail } = e as { code?: unknown; detail?: unknown };
     if (typeof code === 'string' && unstorableCodes.has(code)) return true;
+    // A lone UTF-16 surrogate ("\ud800") in a value sent as a JSON parameter (the bulk import's):
+    // jsonb refuses its escape as invalid_text_representation.
+    if (code === '22P02' && typeof detail === 'string' && /surrogate/i.test(detail)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
 }
+
+// What pg says without a code: the connection was lost ('Connection terminated unexpectedly', '...
+// due to connection timeout'), the pool had none to give in time, or the connection is unusable
+// since it was lost (a transaction's ROLLBACK after its connection dropped: that error replaces the
+// first one in Drizzle's transaction).
+const unavailableMessage = /Connection terminated|timeout exceeded when trying to connect|is not queryable/i;
 
 function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && unavailableCodes.has(code)) return true;
     const msg = (e as { message?: unknown }).message;
-    if (typeof msg === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(msg))
-      return true;
+    if (typeof msg === 'string' && unavailableMessage.test(msg)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
@@ -68,6 +76,23 @@ function clientErrorMessage(err: FastifyError): string {
     default:
       return err.message || messages.validationFailed;
   }
+}
+
+/**
+ * Fastify's answers from before any route is found (the `frameworkErrors` server option): a path
+ * that is not valid percent-encoding (FST_ERR_BAD_URL, 400), a path parameter past
+ * maxParamLength (FST_ERR_MAX_PARAM_LENGTH, 414). The envelope too, never the path echoed back.
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = err.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err }, 'unhandled error');
+    void reply.status(500).send({ message: messages.internalError });
+    return;
+  }
+  request.log.info({ err: { code: err.code } }, 'client error');
+  const api = /^\/api(?:[/?]|$)/.test(request.raw.url ?? '');
+  void reply.status(status).send({ message: api ? messages.routeNotFound : messages.notFound });
 }
 
 /** PRODUCT.md §3: every failure is `{ message, errors? }`; a 5xx never shows internals. */

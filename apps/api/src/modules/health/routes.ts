@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthSchema, okEnvelope } from '@strideadmin/contract';
+import { healthSchema, messages, okEnvelope } from '@strideadmin/contract';
 import type { Database } from '../../db/client.js';
 
 const startedAt = Date.now();
@@ -33,7 +33,9 @@ export async function healthRoutes(app: FastifyInstance, opts: { database: Datab
         version: opts.version,
         uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
       };
-      return reply.status(ok ? 200 : 503).send({ body });
+      if (ok) return reply.status(200).send({ body });
+      // Down: the same clear message as every other call answers meanwhile, with when to retry.
+      return reply.status(503).header('retry-after', '5').send({ message: messages.serviceUnavailable, body });
     },
   );
 }

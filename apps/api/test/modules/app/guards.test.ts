@@ -20,7 +20,11 @@ interface Call {
   payload?: object;
 }
 
-/** Every call of the mobile app (PRODUCT.md §3) takes an active app user's token, and only that. */
+/**
+ * Every call of the mobile app (PRODUCT.md §3) takes an active app user's token, and only that. No
+ * token, a bad one, an administrator's (portal or app): test/security/authorization-matrix.test.ts,
+ * for every call of the server.
+ */
 describe('the app calls', () => {
   let t: TestApp;
   let walker: LoggedIn;
@@ -51,30 +55,6 @@ describe('the app calls', () => {
     ];
   });
   afterAll(() => t?.close());
-
-  it('answer 401 Unauthorized without a token (or with a bad one), and change nothing', async () => {
-    for (const headers of [{}, { authorization: 'Bearer not-a-token' }]) {
-      for (const call of calls) {
-        const res = await t.app.inject({ ...call, headers });
-        expect(res.statusCode, `${call.method} ${call.url}`).toBe(401);
-        expect(res.json()).toEqual({ message: messages.unauthorized });
-      }
-    }
-    expect(await written()).toEqual({ ledger: 0, steps: 0, queries: 0 });
-  });
-
-  it('answer 403 Forbidden to an administrator, through the portal or through the app, and change nothing', async () => {
-    const adminInPortal = await loginAs(t, 'Admin');
-    const adminInApp = await loginAs(t, 'Admin', { adminPortal: false, user: { isTracking: true } });
-    for (const who of [adminInPortal, adminInApp]) {
-      for (const call of calls) {
-        const res = await t.app.inject({ ...call, headers: who.headers });
-        expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
-        expect(res.json()).toEqual({ message: messages.forbidden });
-      }
-    }
-    expect(await written()).toEqual({ ledger: 0, steps: 0, queries: 0 });
-  });
 
   it('answer 401 Unauthorized to an app user deactivated since signing in, and change nothing', async () => {
     const leaving = await loginAs(t, 'User', { user: { isTracking: true } });

@@ -6,7 +6,9 @@ import { roles, users } from '../../../src/db/schema.js';
 import { hashPassword, passwordFingerprint } from '../../../src/plugins/auth/index.js';
 import { buildTestApp, type LoggedIn, loginAs, type TestApp, testJwtSecret } from '../../helpers/index.js';
 
-// There is no admin-only route yet: the guards are tried on routes of the test's own.
+// The guards are tried on routes of the test's own. Further forgeries, on the real admin call and
+// on the app guard's real calls: test/security/tokens.test.ts; every route's guard:
+// test/security/authorization-matrix.test.ts.
 const adminRoute = '/api/__test/admin';
 const userRoute = '/api/__test/user';
 
@@ -49,10 +51,10 @@ describe('the admin guard (requireAdmin)', () => {
   beforeAll(async () => {
     t = await buildTestApp({
       setup: (app) => {
-        app.get(adminRoute, { preHandler: app.requireAdmin }, async (request) => ({
+        app.get(adminRoute, { onRequest: app.requireAdmin }, async (request) => ({
           body: { id: request.authUser?.id, roleName: request.authUser?.roleName },
         }));
-        app.get(userRoute, { preHandler: app.requireUser }, async (request) => ({
+        app.get(userRoute, { onRequest: app.requireUser }, async (request) => ({
           body: { id: request.authUser?.id, audience: request.authUser?.audience },
         }));
       },
