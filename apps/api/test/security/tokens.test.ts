@@ -191,6 +191,18 @@ describe('access tokens, on an admin call and on an app call', () => {
       kinds: appOnly,
       tokens: (c) => [hmacToken({ alg: 'HS256' }, { ...c, pwf: 'stale-fingerprint' })],
     },
+    {
+      // Only the key holder can sign these, but no token this server makes looks like them.
+      name: 'issued in the future, or living longer than the server lets its tokens live (JWT_TTL)',
+      kinds: both,
+      tokens: (c) => [
+        hmacToken({ alg: 'HS256' }, { ...c, iat: (c.iat as number) + 3600, exp: (c.exp as number) + 3600 }),
+        hmacToken(
+          { alg: 'HS256' },
+          { ...c, iat: (c.iat as number) - 13 * 3600, exp: (c.exp as number) + 10 * 365 * 86400 },
+        ),
+      ],
+    },
     // Tampering with a token the server issued.
     {
       name: "the server's token with its signature altered, or cut off",

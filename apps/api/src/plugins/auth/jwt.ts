@@ -24,8 +24,18 @@ export function passwordFingerprint(passwordHash: string | null): string {
     .slice(0, 22);
 }
 
+/** Verified tokens kept (until they expire) so a repeat costs no crypto: the string is the key. */
+const verifiedMax = 10_000;
+
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * Tokens this process verified lately, with their claims and expiry. jose verifies HMACs through
+   * WebCrypto, on libuv's thread pool — the one argon2 uses: under a burst of sign-ins every
+   * authenticated call waited behind the password hashes (issue 8's load bench). A token seen
+   * before is now a map lookup; whether its account still honours it is the guard's check, as ever.
+   */
+  private readonly verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
 
   constructor(
     secret: string,
@@ -47,18 +57,28 @@ export class TokenService {
 
   /** The claims of a valid token, or null for anything else (malformed, forged, expired...). */
   async verify(token: string): Promise<TokenClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt > Date.now()) return known.claims;
+      this.verified.delete(token);
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [algorithm],
         issuer: tokenIssuer,
         audience: Object.values(audiences),
         requiredClaims: ['sub', 'exp', 'iat'],
+        // No older than a token this server makes lives, and not issued in the future.
+        maxTokenAge: this.ttl,
       });
       const userId = Number(payload.sub);
       const aud = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
       const audience = (Object.keys(audiences) as Audience[]).find((k) => audiences[k] === aud);
       if (!Number.isSafeInteger(userId) || userId <= 0 || !audience || typeof payload.pwf !== 'string') return null;
-      return { userId, audience, passwordFingerprint: payload.pwf };
+      const claims = { userId, audience, passwordFingerprint: payload.pwf };
+      if (this.verified.size >= verifiedMax) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { claims, expiresAt: payload.exp! * 1000 });
+      return claims;
     } catch (err) {
       if (err instanceof errors.JOSEError || err instanceof TypeError) return null;
       throw err;
