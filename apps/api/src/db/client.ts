@@ -93,6 +93,9 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
   });
   // An idle client losing its server (restart, failover) must not crash the process.
   pool.on('error', () => {});
+  // pg-pool listens for a client's errors only while it is idle: one checked out (a transaction)
+  // whose server goes away would emit 'error' with no listener and end the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let closed = false;
   return {
