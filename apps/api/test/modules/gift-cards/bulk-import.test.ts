@@ -279,4 +279,15 @@ describe('POST /api/multiplegiftcard', () => {
     expect(res.json()).toEqual({ message: messages.valueNotStorable });
     expect(await total()).toBe(before);
   });
+
+  it('a lone UTF-16 surrogate (malformed text) is refused with a clear 400, not a 500, and nothing is stored', async () => {
+    const before = await total();
+    // In the serial number (the uniqueness check reads it) and in another cell (the insert does).
+    for (const row of [bulkRow({ serialNumber: 'SN-\ud800' }), bulkRow({ storeName: 'shop \udfff' })]) {
+      const res = await post([row, bulkRow()]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: messages.valueNotStorable });
+    }
+    expect(await total()).toBe(before);
+  });
 });
