@@ -44,64 +44,96 @@ export interface BulkRow extends BulkRowFields {
 
 export class CsvError extends Error {}
 
-/** RFC 4180 CSV: quoted fields, "" escapes, CRLF or LF, a leading BOM. Throws CsvError when malformed. */
-export function parseCsv(text: string, maxRows: number = limits.csvMaxRows, maxColumns = 100): string[][] {
+/** A row whose every field is empty or spaces (spec §4: dropped). */
+const isBlankRow = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
+
+/**
+ * RFC 4180 CSV: quoted fields, "" escapes, CRLF, LF or CR line ends (mixed too), a leading BOM.
+ * Throws CsvError when malformed: a quote in the middle of a field or text after a closing quote
+ * (so an unclosed quote never silently swallows the rows after it), a quoted field never closed,
+ * a NUL character. Linear in the text and bounded: fields are cut with `slice` (never built a
+ * character at a time), and it stops at once after `maxColumns` fields in a row, a field longer
+ * than `maxFieldLength` (the longest card field is 500: a longer one is not a card's, and would
+ * only slow the screens that show it), `maxRows` rows with content after the header, or `maxRows`
+ * empty rows.
+ */
+export function parseCsv(
+  text: string,
+  maxRows: number = limits.csvMaxRows,
+  maxColumns = 100,
+  maxFieldLength = 10_000,
+): string[][] {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.includes('\u0000')) throw new CsvError(messages.csvMalformed + 'it is not a text file.');
   const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let i = 0;
-  let quoted = false;
   const n = text.length;
-  const endField = () => {
-    row.push(field);
-    field = '';
-    if (row.length > maxColumns) throw new CsvError(messages.csvMalformed + `more than ${maxColumns} columns.`);
-  };
+  if (n === 0) return rows;
+  let row: string[] = [];
+  let filled = 0; // rows with content, the header included
+  let blank = 0;
+  const line = () => rows.length + 1;
+  const isBlankOrTab = (c: number) => c === 0x20 || c === 0x09;
   const endRow = () => {
-    endField();
+    if (isBlankRow(row)) {
+      if (++blank > maxRows) throw new CsvError(messages.csvMalformed + `more than ${maxRows} empty rows.`);
+    } else if (++filled > maxRows + 1) throw new CsvError(messages.csvTooManyRows);
     rows.push(row);
     row = [];
-    if (rows.length > maxRows + 1) throw new CsvError(messages.csvTooManyRows);
   };
-  while (i < n) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i++;
-        continue;
+  let i = 0;
+  for (;;) {
+    // One field from i: spaces, then a quoted field, or an unquoted one up to a comma or line end.
+    let j = i;
+    while (j < n && isBlankOrTab(text.charCodeAt(j))) j++;
+    let value: string;
+    if (text.charCodeAt(j) === 0x22) {
+      // The closing quote: the next one that is not doubled ("" is one quote in the value).
+      let q = text.indexOf('"', j + 1);
+      let doubled = false;
+      while (q >= 0 && text.charCodeAt(q + 1) === 0x22) {
+        doubled = true;
+        q = text.indexOf('"', q + 2);
       }
-      field += c;
-      i++;
-      continue;
-    }
-    if (c === '"') {
-      if (field.trim() !== '')
-        throw new CsvError(messages.csvMalformed + `a quote in the middle of a field on line ${rows.length + 1}.`);
-      field = '';
-      quoted = true;
-      i++;
-    } else if (c === ',') {
-      endField();
-      i++;
-    } else if (c === '\r' || c === '\n') {
-      endRow();
-      i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
+      if (q < 0) throw new CsvError(messages.csvMalformed + 'a quoted field is never closed.');
+      value = text.slice(j + 1, q);
+      if (doubled) value = value.split('""').join('"');
+      j = q + 1;
+      while (j < n && isBlankOrTab(text.charCodeAt(j))) j++;
+      const c = text.charCodeAt(j);
+      if (j < n && c !== 0x2c && c !== 0x0a && c !== 0x0d)
+        throw new CsvError(
+          messages.csvMalformed +
+            (/[\r\n]/.test(value)
+              ? `a quoted field on line ${line()} is never closed.`
+              : `a quote in the middle of a field on line ${line()}.`),
+        );
     } else {
-      field += c;
-      i++;
+      for (; j < n; j++) {
+        const c = text.charCodeAt(j);
+        if (c === 0x2c || c === 0x0a || c === 0x0d) break;
+        if (c === 0x22)
+          throw new CsvError(messages.csvMalformed + `a quote in the middle of a field on line ${line()}.`);
+      }
+      value = text.slice(i, j);
     }
+    if (row.length === maxColumns)
+      throw new CsvError(messages.csvMalformed + `more than ${maxColumns} columns on line ${line()}.`);
+    if (value.length > maxFieldLength)
+      throw new CsvError(
+        messages.csvMalformed + `a field on line ${line()} has more than ${maxFieldLength} characters.`,
+      );
+    row.push(value);
+    if (j >= n) {
+      endRow();
+      return rows;
+    }
+    const c = text.charCodeAt(j);
+    i = j + 1;
+    if (c === 0x2c) continue; // a comma: another field follows (empty at the very end)
+    if (c === 0x0d && text.charCodeAt(i) === 0x0a) i++;
+    endRow();
+    if (i >= n) return rows;
   }
-  if (quoted) throw new CsvError(messages.csvMalformed + 'a quoted field is never closed.');
-  if (field !== '' || row.length > 0) endRow();
-  return rows;
 }
 
 const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -131,19 +163,23 @@ export function normaliseDate(raw: string): string {
   return !Number.isNaN(check.getTime()) && check.toISOString().slice(0, 10) === iso ? iso : '';
 }
 
-/** Reads a CSV file's text into bulk rows (header row required; completely empty rows dropped). */
+/**
+ * Reads a CSV file's text into bulk rows: the first row with content is the header; completely
+ * empty rows (before it too) are dropped.
+ */
 export function csvToBulkRows(text: string): BulkRowFields[] {
   const table = parseCsv(text);
-  const header = table[0];
-  if (!header || header.every((h) => h.trim() === '')) throw new CsvError(messages.csvEmpty);
+  const start = table.findIndex((cells) => !isBlankRow(cells));
+  const header = table[start];
+  if (!header) throw new CsvError(messages.csvEmpty);
   const index = new Map(header.map((h, i) => [normaliseHeader(h), i]));
   const missing = giftCardCsvColumns.filter((c) => !index.has(normaliseHeader(c.header))).map((c) => c.header);
   if (missing.length) throw new CsvError(messages.csvMissingColumns + missing.join(', '));
   const columnAt = giftCardCsvColumns.map((c) => index.get(normaliseHeader(c.header))!);
   const rows: BulkRowFields[] = [];
-  for (let r = 1; r < table.length; r++) {
+  for (let r = start + 1; r < table.length; r++) {
     const cells = table[r]!;
-    if (cells.every((c) => c.trim() === '')) continue; // spec §4: a completely empty row is dropped
+    if (isBlankRow(cells)) continue; // spec §4: a completely empty row is dropped
     const row = { cardPicture: '' } as BulkRowFields;
     giftCardCsvColumns.forEach((col, i) => {
       const raw = (cells[columnAt[i]!] ?? '').trim();
@@ -231,12 +267,31 @@ export const bulkRowStatusLabel: Record<BulkRowStatus, string> = {
   ready: 'Successfull', // spec §4, verbatim
 };
 
-/** The template file (header row + one example row), CRLF as RFC 4180 says. */
+/**
+ * What a spreadsheet reads as the start of a formula (OWASP CSV Injection; ASVS 5.0 1.2.10):
+ * = + - @, tab, carriage return, line feed, NUL.
+ */
+const formulaStart = /^[=+\-@\t\r\n\0]/;
+
+/**
+ * One cell of a CSV the product WRITES: a value that a spreadsheet would run as a formula gets a
+ * leading `'` (shown as text, never evaluated), then RFC 4180 quoting (2.6, 2.7) when it holds a
+ * quote, a comma or a line break. Every CSV writer goes through toCsv, hence through this.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  let s = value === null || value === undefined ? '' : String(value);
+  if (formulaStart.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** A whole CSV file from rows of cells (each through csvCell), CRLF line ends as RFC 4180 says. */
+export function toCsv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
+  return rows.map((row) => row.map(csvCell).join(',') + '\r\n').join('');
+}
+
+/** The template file (header row + one example row). */
 export function giftCardCsvTemplate(): string {
-  const esc = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-  const header = giftCardCsvColumns.map((c) => c.header).join(',');
-  const example = giftCardCsvColumns.map((c) => esc(giftCardCsvExample[c.key])).join(',');
-  return `${header}\r\n${example}\r\n`;
+  return toCsv([giftCardCsvColumns.map((c) => c.header), giftCardCsvColumns.map((c) => giftCardCsvExample[c.key])]);
 }
 
 /** A bulk row as the server turns it into a card (after validateBulkRows found no errors). */

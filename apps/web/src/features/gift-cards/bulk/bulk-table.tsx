@@ -179,6 +179,14 @@ const headClass =
   'sticky top-0 z-10 border-b border-slate-200 bg-slate-50 px-3 py-3 align-bottom dark:border-slate-800 dark:bg-slate-800';
 const cellClass = 'truncate px-3';
 
+/**
+ * A cell shows at most this many characters (the whole value is in its title and the Errors
+ * dialog): the browser lays out all of a cell's text, however little of it shows, and a CSV
+ * field may hold 10,000 characters.
+ */
+const cellTextMax = 200;
+const cellText = (value: string) => (value.length > cellTextMax ? `${value.slice(0, cellTextMax)}…` : value);
+
 const statusTone = {
   ready: 'bg-emerald-100 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-950 dark:text-emerald-300',
   imageMissing: 'bg-yellow-100 text-yellow-800 ring-yellow-600/20 dark:bg-yellow-950 dark:text-yellow-300',
@@ -290,7 +298,7 @@ const BulkTableRow = memo(function BulkTableRow({
         const value = row[c.key];
         return (
           <td key={c.key} className={cellClass} title={value || undefined} data-column={c.key}>
-            {value || (
+            {cellText(value) || (
               <>
                 <span className="text-slate-400" aria-hidden="true">
                   —

@@ -36,14 +36,42 @@ export function decodeCsvBytes(buffer: ArrayBuffer): string {
     throw new CsvError(
       messages.csvMalformed + 'it is a spreadsheet workbook, not a CSV file. Save it as CSV and upload that file.',
     );
+  if (looksUtf16(bytes))
+    throw new CsvError(
+      messages.csvMalformed + 'it is saved as UTF-16 (Unicode) text. Save it as CSV UTF-8 and upload that file.',
+    );
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    text = new TextDecoder('windows-1252').decode(bytes);
+    // A UTF-8 BOM on bytes that are not all UTF-8: the BOM is not text either.
+    const start = utf8Bom.every((b, i) => bytes[i] === b) ? utf8Bom.length : 0;
+    text = new TextDecoder('windows-1252').decode(bytes.subarray(start));
   }
   if (looksBinary(text)) throw new CsvError(messages.csvMalformed + 'it is not a text file.');
   return text;
+}
+
+const utf8Bom = [0xef, 0xbb, 0xbf];
+
+/**
+ * UTF-16 text (Notepad's "Unicode", PowerShell 5's `>`): its BOM, or, without one, ASCII letters
+ * with a zero byte beside each in the first KB. Read as UTF-8 it would be a zero byte in every
+ * other character.
+ */
+function looksUtf16(bytes: Uint8Array): boolean {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return true;
+  const pairs = Math.min(bytes.length, 1024) >> 1;
+  if (pairs < 2) return false;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < pairs * 2; i += 2) {
+    if (bytes[i] === 0) evenZeros++;
+    if (bytes[i + 1] === 0) oddZeros++;
+  }
+  const most = pairs * 0.7;
+  const few = pairs * 0.1;
+  return (oddZeros >= most && evenZeros <= few) || (evenZeros >= most && oddZeros <= few);
 }
 
 /** Control characters other than tab and line breaks in the first 64 KB: an image, a PDF... not text. */
