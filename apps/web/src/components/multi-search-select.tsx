@@ -308,7 +308,7 @@ export function MultiSearchSelect({
                   <span className="min-w-0">
                     <span className="block truncate font-medium">{item.label}</span>
                     {item.description && (
-                      <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
+                      <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
                         {item.description}
                       </span>
                     )}

@@ -73,7 +73,7 @@ export function Select<V extends string | boolean>({
             : 'border-slate-300 focus:ring-indigo-500/30 dark:border-slate-700'
         }`}
       >
-        <span className={selected ? '' : 'text-slate-400'}>{selected?.label ?? placeholder}</span>
+        <span className={selected ? '' : 'text-slate-500 dark:text-slate-400'}>{selected?.label ?? placeholder}</span>
         {loading ? <Spinner className="size-4" label="Loading" /> : <span aria-hidden="true">▾</span>}
       </button>
       {list.open && (
