@@ -17,7 +17,7 @@ export const limits = {
    * it the answer says "more than N" (`countCapped`), so a list's cost does not grow with the
    * table (decision 0011).
    */
-  listCountCap: 10_000,
+  listCountCap: 1_000,
   int32Max: 2_147_483_647,
   csvMaxBytes: 5 * 1024 * 1024,
   csvMaxRows: 10_000,
