@@ -2,3 +2,4 @@ export * from './auth.js';
 export * from './build-test-app.js';
 export * from './factories.js';
 export * from './mail.js';
+export * from './docs.js';

@@ -8,6 +8,7 @@ import {
   createGiftBoxConfig,
   createGiftCard,
   createQuiz,
+  expectDocumented,
   type LoggedIn,
   loginAs,
   type TestApp,
@@ -90,13 +91,7 @@ describe('the app calls', () => {
       ['/api/app/message', 'post', ['200', '400', '401', '403']],
       ['/api/app/notifications', 'get', ['200', '400', '401', '403']],
     ];
-    for (const [path, method, statuses] of documented) {
-      const op = paths[path]?.[method];
-      expect(op, `${method} ${path}`).toBeDefined();
-      expect(op.security).toEqual([{ bearer: [] }]);
-      expect(op.tags).toEqual(['app']);
-      expect(Object.keys(op.responses).sort()).toEqual(statuses);
-    }
+    expectDocumented(paths, documented, () => 'app');
     const quizParameters: Array<{ name: string }> = paths['/api/app/quiz'].get.parameters;
     expect(quizParameters.map((p) => p.name).sort()).toEqual(['language', 'limit', 'order', 'page']);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
+import { buildTestApp, type LoggedIn, loginAs, type TestApp, expectDocumented } from '../../helpers/index.js';
 import { insertBox, insertConfig, validConfig, validManualBox } from './gift-box-data.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -56,13 +56,7 @@ describe('the gift box calls', () => {
       ['/api/giftbox/manual/{id}', 'delete', ['200', '400', '401', '403', '404']],
       ['/api/config/map', 'get', ['200', '401', '403']],
     ];
-    for (const [path, method, statuses] of documented) {
-      const op = paths[path]?.[method];
-      expect(op, `${method} ${path}`).toBeDefined();
-      expect(op.security).toEqual([{ bearer: [] }]);
-      expect(op.tags).toEqual(['gift-boxes']);
-      expect(Object.keys(op.responses).sort()).toEqual(statuses);
-    }
+    expectDocumented(paths, documented, () => 'gift-boxes');
     const listParameters: Array<{ name: string }> = paths['/api/giftbox'].get.parameters;
     expect(listParameters.map((p) => p.name).sort()).toEqual(['limit', 'order', 'page', 'sort', 'type']);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
+import { buildTestApp, type LoggedIn, loginAs, type TestApp, expectDocumented } from '../../helpers/index.js';
 
 // Every other call refuses anything but an administrator's portal token, changing nothing:
 // test/security/authorization-matrix.test.ts.
@@ -35,13 +35,7 @@ describe('the gift-card calls', () => {
       ['/api/giftcard/{id}', 'delete', ['200', '400', '401', '403', '404']],
       ['/api/multiplegiftcard', 'post', ['200', '201', '400', '401', '403', '413']],
     ];
-    for (const [path, method, statuses] of documented) {
-      const op = paths[path]?.[method];
-      expect(op, `${method} ${path}`).toBeDefined();
-      expect(op.security).toEqual([{ bearer: [] }]);
-      expect(op.tags).toEqual(['gift-cards']);
-      expect(Object.keys(op.responses).sort()).toEqual(statuses);
-    }
+    expectDocumented(paths, documented, () => 'gift-cards');
     const template = paths['/api/giftcard/csv-template']?.get;
     expect(template).toBeDefined();
     expect(template.security).toBeUndefined();

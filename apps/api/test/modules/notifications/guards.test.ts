@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../helpers/index.js';
+import { buildTestApp, type TestApp, expectDocumented } from '../../helpers/index.js';
 
 // Who may call them (an administrator's portal token; GET /app/notifications an active app user's):
 // test/security/authorization-matrix.test.ts and test/security/tokens.test.ts.
@@ -15,19 +15,13 @@ describe('the notification calls', () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const { paths } = res.json();
-    const documented: Array<[string, string, string, string[]]> = [
-      ['/api/notification', 'get', 'notifications', ['200', '400', '401', '403']],
-      ['/api/notification', 'post', 'notifications', ['200', '400', '401', '403']],
-      ['/api/notification/{id}', 'delete', 'notifications', ['200', '400', '401', '403', '404']],
-      ['/api/app/notifications', 'get', 'app', ['200', '400', '401', '403']],
+    const documented: Array<[string, string, string[]]> = [
+      ['/api/notification', 'get', ['200', '400', '401', '403']],
+      ['/api/notification', 'post', ['200', '400', '401', '403']],
+      ['/api/notification/{id}', 'delete', ['200', '400', '401', '403', '404']],
+      ['/api/app/notifications', 'get', ['200', '400', '401', '403']],
     ];
-    for (const [path, method, tag, statuses] of documented) {
-      const op = paths[path]?.[method];
-      expect(op, `${method} ${path}`).toBeDefined();
-      expect(op.security).toEqual([{ bearer: [] }]);
-      expect(op.tags).toEqual([tag]);
-      expect(Object.keys(op.responses).sort()).toEqual(statuses);
-    }
+    expectDocumented(paths, documented, (path) => (path.startsWith('/api/app/') ? 'app' : 'notifications'));
     const listParameters: Array<{ name: string }> = paths['/api/notification'].get.parameters;
     expect(listParameters.map((p) => p.name).sort()).toEqual(['limit', 'message', 'order', 'page', 'sort', 'title']);
   });

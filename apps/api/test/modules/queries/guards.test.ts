@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../helpers/index.js';
+import { buildTestApp, type TestApp, expectDocumented } from '../../helpers/index.js';
 
 // Who may call them (an administrator's portal token; not even the sender's app token; POST /app/message
 // an app user's): test/security/authorization-matrix.test.ts.
@@ -15,20 +15,14 @@ describe('the complaint-query calls', () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const { paths } = res.json();
-    const documented: Array<[string, string, string, string[]]> = [
-      ['/api/message', 'get', 'complaint-queries', ['200', '400', '401', '403']],
-      ['/api/message/{id}', 'get', 'complaint-queries', ['200', '400', '401', '403', '404']],
-      ['/api/message', 'put', 'complaint-queries', ['200', '400', '401', '403', '404']],
-      ['/api/message/{id}', 'delete', 'complaint-queries', ['200', '400', '401', '403', '404']],
-      ['/api/app/message', 'post', 'app', ['200', '400', '401', '403']],
+    const documented: Array<[string, string, string[]]> = [
+      ['/api/message', 'get', ['200', '400', '401', '403']],
+      ['/api/message/{id}', 'get', ['200', '400', '401', '403', '404']],
+      ['/api/message', 'put', ['200', '400', '401', '403', '404']],
+      ['/api/message/{id}', 'delete', ['200', '400', '401', '403', '404']],
+      ['/api/app/message', 'post', ['200', '400', '401', '403']],
     ];
-    for (const [path, method, tag, statuses] of documented) {
-      const op = paths[path]?.[method];
-      expect(op, `${method} ${path}`).toBeDefined();
-      expect(op.security).toEqual([{ bearer: [] }]);
-      expect(op.tags).toEqual([tag]);
-      expect(Object.keys(op.responses).sort()).toEqual(statuses);
-    }
+    expectDocumented(paths, documented, (path) => (path.startsWith('/api/app/') ? 'app' : 'complaint-queries'));
     const listParameters: Array<{ name: string }> = paths['/api/message'].get.parameters;
     expect(listParameters.map((p) => p.name).sort()).toEqual(['isRead', 'limit', 'order', 'page', 'sort', 'title']);
   });

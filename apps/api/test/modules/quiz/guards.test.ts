@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
+import { buildTestApp, type LoggedIn, loginAs, type TestApp, expectDocumented } from '../../helpers/index.js';
 import { insertQuiz, validQuiz } from './quiz-data.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -49,13 +49,7 @@ describe('the quiz calls', () => {
       ['/api/quiz', 'put', ['200', '400', '401', '403', '404']],
       ['/api/quiz/{id}', 'delete', ['200', '400', '401', '403', '404']],
     ];
-    for (const [path, method, statuses] of documented) {
-      const op = paths[path]?.[method];
-      expect(op, `${method} ${path}`).toBeDefined();
-      expect(op.security).toEqual([{ bearer: [] }]);
-      expect(op.tags).toEqual(['quiz']);
-      expect(Object.keys(op.responses).sort()).toEqual(statuses);
-    }
+    expectDocumented(paths, documented, () => 'quiz');
     const listParameters: Array<{ name: string }> = paths['/api/quiz'].get.parameters;
     expect(listParameters.map((p) => p.name).sort()).toEqual([
       'language',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../helpers/index.js';
+import { buildTestApp, type TestApp, expectDocumented } from '../../helpers/index.js';
 
 // Refused without an administrator's portal token, changing nothing: test/security/authorization-matrix.test.ts.
 describe('the users calls', () => {
@@ -24,13 +24,7 @@ describe('the users calls', () => {
       ['/api/profile', 'put', ['200', '400', '401', '403', '404']],
       ['/api/profile/change_password', 'post', ['200', '400', '401', '403']],
     ];
-    for (const [path, method, statuses] of documented) {
-      const op = paths[path]?.[method];
-      expect(op, `${method} ${path}`).toBeDefined();
-      expect(op.security).toEqual([{ bearer: [] }]);
-      expect(op.tags).toEqual([path.startsWith('/api/profile') ? 'profile' : 'users']);
-      expect(Object.keys(op.responses).sort()).toEqual(statuses);
-    }
+    expectDocumented(paths, documented, (path) => (path.startsWith('/api/profile') ? 'profile' : 'users'));
     const listParameters: Array<{ name: string }> = paths['/api/users'].get.parameters;
     expect(listParameters.map((p) => p.name).sort()).toEqual([
       'email',
