@@ -1,39 +1,57 @@
 #!/usr/bin/env node
-// `npm start`: build the portal if it is missing or older than its sources, then run the one
-// server process (API under /api, portal at /) in this same process.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// `npm start`: run the compiled server (apps/api/dist/server.js) in this process, serving the built
+// portal. A build that is missing or older than its sources is made first when the build tools are
+// installed, so `npm install && npm start` is the whole start on a fresh machine; after
+// `npm run build`, `npm ci --omit=dev` is enough to run it (nothing is written to the tree).
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { buildState, root, targets } from './lib/build-state.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const web = path.join(root, 'apps/web');
-const builtIndex = path.join(web, 'dist/index.html');
+const tool = { web: 'vite', api: 'esbuild' };
+const parent = process.ppid;
 
-function newestMtime(p) {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  return newest;
-}
-
-const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => path.join(web, p));
-sources.push(path.join(root, 'packages/contract/src'));
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-const sourcesAt = Math.max(...sources.map(newestMtime));
-
-if (builtAt < sourcesAt) {
-  console.log(builtAt ? 'Portal sources changed: rebuilding the portal...' : 'Building the portal (first start)...');
-  const r = spawnSync('npm', ['run', 'build', '--silent', '-w', '@strideadmin/web'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) {
-    console.error('The portal build failed; see above.');
-    process.exit(r.status ?? 1);
+function installed(name) {
+  try {
+    createRequire(path.join(root, 'apps/web/package.json')).resolve(`${tool[name]}/package.json`);
+    return true;
+  } catch {
+    return false;
   }
 }
 
+for (const name of ['web', 'api']) {
+  const target = targets[name];
+  const state = buildState(target);
+  if (state === 'fresh') continue;
+  if (!installed(name)) {
+    if (state === 'stale') {
+      console.warn(`Note: the ${target.label} in ${target.output} was built from other sources; running it as built.`);
+      continue;
+    }
+    console.error(
+      `The ${target.label} is not built (${target.output}) and its build tool (${tool[name]}) is not installed. ` +
+        'Run `npm run build` where the dev dependencies are installed, or `npm install` here.',
+    );
+    process.exit(1);
+  }
+  console.log(
+    state === 'missing'
+      ? `Building the ${target.label} (first start)...`
+      : `The ${target.label}'s sources changed: rebuilding...`,
+  );
+  const { buildTarget } = await import('./build.mjs');
+  try {
+    await buildTarget(name);
+  } catch (err) {
+    console.error(`The ${target.label} build failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}
+
+// Stopped while building (npm, our parent, went away): do not start a server nobody watches.
+if (parent > 1 && process.ppid !== parent) process.exit(1);
+
 process.env.NODE_ENV ??= 'production';
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'apps/api/src/server.ts'));
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(path.join(root, targets.api.output, 'server.js')).href);

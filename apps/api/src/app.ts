@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { Writable } from 'node:stream';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -7,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { messages } from '@strideadmin/contract';
+import { messages, portalPaths } from '@strideadmin/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createMailer } from './mail/index.js';
@@ -27,6 +29,7 @@ import { userRoutes } from './modules/users/index.js';
 import { AuthCache, authChannel, authPlugin, type AuthRow } from './plugins/auth/index.js';
 import { BackgroundTasks } from './plugins/background.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { Lifecycle, lifecyclePlugin } from './plugins/lifecycle.js';
 import { type FailureStore, LoginLimiter, MemoryFailureStore, RequestLimiter } from './plugins/login-limiter.js';
 import { createStorage } from './storage/index.js';
 
@@ -57,6 +60,10 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The clock of account links (creation, expiry); tests move it instead of sleeping. */
   now?: () => Date;
+  /** Where log lines go (the server passes a stdout that never blocks); default: stdout. */
+  logStream?: Writable;
+  /** Shutting down or not; the server's signal handling owns it. Default: a new one. */
+  lifecycle?: Lifecycle;
 }
 
 /** Builds the whole server (API under /api, the portal at /). No side effects until called. */
@@ -66,10 +73,13 @@ export async function buildApp({
   jwtSecret,
   logger,
   now = () => new Date(),
+  logStream,
+  lifecycle = new Lifecycle(),
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
       serializers: {
         // An upload URL's signature is a (short-lived, single-use) credential: never in the logs.
@@ -85,10 +95,14 @@ export async function buildApp({
     // A hop count works at run time (proxy-addr); Fastify's types list only boolean | string.
     trustProxy: config.trustProxy as boolean | string,
     requestIdHeader: 'x-request-id',
+    // While shutting down, requests that arrive on kept-alive connections are still answered (with
+    // `Connection: close`, lifecycle plugin) rather than refused with 503.
+    return503OnClosing: false,
     genReqId: () => randomUUID(),
   });
   // First, so that it sees every route (the authorisation matrix test reads app.routeTable).
   recordRoutes(app);
+  await app.register(lifecyclePlugin, { lifecycle });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -219,19 +233,28 @@ export async function buildApp({
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // The portal's pages are the paths its router declares (contract): those get index.html. Any
+  // other path is a 404, so that probes, scanners and typos (/metrics, /.env, /wp-admin) never
+  // look like a page that exists; a browser still gets the portal, whose router shows its own
+  // "page not found" screen.
+  const portalPages = new Set<string>(Object.values(portalPaths));
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url === '/api' || url.startsWith('/api/')) {
       return reply.status(404).send({ message: messages.routeNotFound });
     }
-    // Stored images are files, never pages: a missing one is a 404, not the portal.
-    if (url === '/uploads' || url.startsWith('/uploads/')) {
-      return reply.status(404).send({ message: messages.notFound });
-    }
-    // SPA history fallback: any page path gets index.html; the router shows its own 404 page.
-    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(url);
-    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile) {
+    const page = hasWeb && (request.method === 'GET' || request.method === 'HEAD');
+    if (page && portalPages.has(url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    // Stored images and other files are never pages: a missing one is a plain 404.
+    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(url) || url === '/uploads' || url.startsWith('/uploads/');
+    if (page && !looksLikeFile && (request.headers.accept ?? '').includes('text/html')) {
+      const html = await readFile(indexHtml).catch(() => undefined);
+      if (html) {
+        return reply.status(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      }
     }
     return reply.status(404).send({ message: messages.notFound });
   });

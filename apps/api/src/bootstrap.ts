@@ -39,7 +39,16 @@ export type FirstAdminResult =
  * password printed once and written to DATA_DIR/initial-admin-password (the Jenkins convention).
  */
 export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseLogger): Promise<FirstAdminResult> {
-  if ((await countAdmins(db)) > 0) return { created: false };
+  if ((await countAdmins(db)) > 0) {
+    // Said once per start: a changed ADMIN_PASSWORD is not a way to reset a forgotten password.
+    if (config.adminPassword !== undefined) {
+      log.warn(
+        'ADMIN_PASSWORD is ignored: an administrator already exists (it only sets the first one). ' +
+          'Change passwords in the portal, or use "Forgot password".',
+      );
+    }
+    return { created: false };
+  }
   if (await findUserByEmail(db, config.adminEmail)) {
     log.warn({ email: config.adminEmail }, 'ADMIN_EMAIL belongs to a non-admin account; no administrator created');
     return { created: false };

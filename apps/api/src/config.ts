@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultWebDistDir } from './paths.js';
 
 /**
  * Environment -> typed configuration, read once (ARCHITECTURE.md: nothing else reads process.env).
@@ -10,8 +11,18 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
-const optionalUrl = optionalString.refine((v) => v === undefined || /^https?:\/\/[^/?#]+/i.test(v), {
-  message: 'must be an http(s) URL',
+/** A URL `new URL` can read, with one of `protocols` and a host. */
+function isUrl(v: string, protocols: string[]): boolean {
+  try {
+    const u = new URL(v);
+    return protocols.includes(u.protocol) && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const optionalUrl = optionalString.refine((v) => v === undefined || isUrl(v, ['http:', 'https:']), {
+  message: 'must be an http:// or https:// URL',
 });
 
 const booleanFlag = z
@@ -24,12 +35,32 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalString,
-  PUBLIC_URL: optionalString,
+  DATABASE_URL: optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        const u = new URL(v);
+        // postgres:///db?host=/run/postgresql (a Unix socket) names its host in the query.
+        return ['postgres:', 'postgresql:'].includes(u.protocol) && (u.hostname !== '' || u.searchParams.has('host'));
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be a PostgreSQL URL such as postgres://user:password@host:5432/database' },
+  ),
+  // How long start-up waits for the database to answer (PostgreSQL starting beside us) before giving up.
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  PUBLIC_URL: optionalString.refine((v) => v === undefined || isUrl(v, ['http:', 'https:']), {
+    message: 'must be the address people use to reach the portal, such as https://admin.example.com',
+  }),
   JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: 'JWT_SECRET must be at least 32 characters',
   }),
-  JWT_TTL: z.string().default('12h'),
+  JWT_TTL: z
+    .string()
+    .trim()
+    .default('12h')
+    .refine((v) => /^\d+\s*(s|m|h|d)$/.test(v), { message: 'must be a duration such as 30m, 12h or 7d' }),
   ADMIN_EMAIL: z.string().default('admin@example.com'),
   ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 6, {
     message: 'ADMIN_PASSWORD must be at least 6 characters',
@@ -65,18 +96,22 @@ const envSchema = z.object({
   FORGOT_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   FORGOT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   // Where those counters live: Redis, shared by every instance, when REDIS_URL is set.
-  REDIS_URL: optionalString.refine((v) => v === undefined || /^rediss?:\/\/[^/?#]+/i.test(v), {
+  REDIS_URL: optionalString.refine((v) => v === undefined || isUrl(v, ['redis:', 'rediss:']), {
     message: 'must be a redis:// or rediss:// URL',
   }),
   REDIS_KEY_PREFIX: optionalString.transform((v) => v ?? 'strideadmin:'),
   // E-mail (PRODUCT.md §2): .eml files under DATA_DIR/mail unless SMTP_URL is set.
-  SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\/[^/?#]+/i.test(v), {
+  SMTP_URL: optionalString.refine((v) => v === undefined || isUrl(v, ['smtp:', 'smtps:']), {
     message: 'must be an smtp:// or smtps:// URL',
   }),
   MAIL_FROM: z.string().trim().min(1).default('StrideAdmin <no-reply@localhost>'),
   // Image storage (PRODUCT.md §2): local disk under DATA_DIR/uploads unless S3_BUCKET is set.
-  S3_BUCKET: optionalString,
-  S3_REGION: optionalString,
+  S3_BUCKET: optionalString.refine((v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), {
+    message: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens',
+  }),
+  S3_REGION: optionalString.refine((v) => v === undefined || /^[a-z0-9-]{2,32}$/.test(v), {
+    message: 'must be a region name such as eu-north-1',
+  }),
   S3_ENDPOINT: optionalUrl,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
@@ -124,6 +159,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** How long start-up retries a database that does not answer yet, in milliseconds. */
+  databaseConnectTimeoutMs: number;
   publicUrl: string;
   jwtSecret: string | undefined;
   jwtTtl: string;
@@ -183,26 +220,60 @@ export type StorageConfig =
       publicUrl: string | undefined;
     };
 
-const here = path.dirname(new URL(import.meta.url).pathname);
+/** zod's wording for a wrong number or option, said the way an operator reads it. */
+function plainly(message: string): string {
+  const rules: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
+    [/expected number, received NaN/, () => 'must be a number'],
+    [/expected int, received number/, () => 'must be a whole number'],
+    [/Too small: expected number to be >0$/, () => 'must be above 0'],
+    [/Too small: expected number to be >=(.+)$/, (m) => `must be at least ${m[1]}`],
+    [/Too big: expected number to be <=(.+)$/, (m) => `must be at most ${m[1]}`],
+    [/Invalid option: expected one of (.+)$/, (m) => `must be one of ${m[1]!.replace(/"/g, '').split('|').join(', ')}`],
+  ];
+  for (const [re, say] of rules) {
+    const m = message.match(re);
+    if (m) return say(m);
+  }
+  return message;
+}
+
+/** A bad environment: each issue names its variable and what it expects (never the value: it may be a secret). */
+export class ConfigError extends Error {
+  constructor(readonly issues: Array<{ variable: string; message: string }>) {
+    super(`Invalid configuration:\n${issues.map((i) => `  ${i.variable}: ${i.message}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(
+      parsed.error.issues.map((i) => ({
+        variable: i.path.join('.'),
+        message: plainly(i.message),
+      })),
+    );
   }
   const e = parsed.data;
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
     const missing = e.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
-    throw new Error(
-      `Invalid configuration:\n  ${missing}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (set both, or neither for the SDK's default chain)`,
-    );
+    throw new ConfigError([
+      {
+        variable: missing,
+        message:
+          "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (set both, or neither for the SDK's default chain)",
+      },
+    ]);
   }
   if ((e.FCM_PROJECT_ID === undefined) !== (e.FCM_CREDENTIALS_FILE === undefined)) {
     const missing = e.FCM_PROJECT_ID === undefined ? 'FCM_PROJECT_ID' : 'FCM_CREDENTIALS_FILE';
-    throw new Error(
-      `Invalid configuration:\n  ${missing}: FCM_PROJECT_ID and FCM_CREDENTIALS_FILE go together (set both, or neither for inbox-only delivery)`,
-    );
+    throw new ConfigError([
+      {
+        variable: missing,
+        message: 'FCM_PROJECT_ID and FCM_CREDENTIALS_FILE go together (set both, or neither for inbox-only delivery)',
+      },
+    ]);
   }
   const [centerLat = 0, centerLng = 0] = e.MAP_CENTER.split(',').map((n) => Number(n.trim()));
   const dataDir = path.resolve(e.DATA_DIR);
@@ -212,6 +283,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
     jwtTtl: e.JWT_TTL,
@@ -220,7 +292,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminName: e.ADMIN_NAME,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT_BYTES,
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(here, '../../web/dist')),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir),
     trustProxy: e.TRUST_PROXY,
     loginLimits: {
       perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,

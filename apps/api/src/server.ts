@@ -1,55 +1,91 @@
 import { mkdir } from 'node:fs/promises';
 import { buildApp } from './app.js';
 import { ensureFirstAdmin, ensureJwtSecret } from './bootstrap.js';
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { type Config, loadConfig } from './config.js';
+import { type Database, openDatabase } from './db/client.js';
+import { Lifecycle } from './plugins/lifecycle.js';
+import { ProcessOutput } from './process/output.js';
+import { installShutdown } from './process/shutdown.js';
+import { databaseTarget, describeStartupError, waitForDatabase } from './process/startup.js';
 
-const config = loadConfig();
-await mkdir(config.dataDir, { recursive: true });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// The server process: read the configuration, open and migrate the database, listen; stop cleanly
+// on a signal or when the parent that started it goes away (process/shutdown.ts).
+const stdout = new ProcessOutput(1);
+const stderr = new ProcessOutput(2);
+const lifecycle = new Lifecycle();
+let config: Config | undefined;
+let database: Database | undefined;
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+const startedAt = performance.now();
+
+/** Start-up failed: one clear line for what an operator can fix, the whole error otherwise. */
+async function fail(err: unknown): Promise<never> {
+  const lines = describeStartupError(err, config);
+  if (lines) for (const line of lines) stderr.writeNow(line + '\n');
+  else stderr.writeNow(`Start-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  await app?.close().catch(() => {});
+  await database?.close().catch(() => {});
+  await stderr.drain(1000);
+  process.exit(1);
+}
+
+const { shutdown } = installShutdown({
+  stop: async (reason) => {
+    lifecycle.startDraining();
+    app?.log.info({ reason }, 'shutting down: finishing requests in flight');
+    // In-flight requests get 8 s; then the connections still open are cut so the rest can close.
+    const cut = setTimeout(() => app?.server.closeAllConnections(), 8_000);
+    cut.unref();
+    try {
+      await app?.close();
+    } finally {
+      clearTimeout(cut);
+      await database?.close();
+    }
+  },
+  finish: async (reason, ok) => {
+    const line = ok ? 'stopped' : 'stopped, with errors while closing';
+    if (app) app.log.info({ reason }, line);
+    else stdout.writeNow(`${line} (${reason})\n`);
+    await stdout.drain(1000);
+  },
+});
+
 try {
+  config = loadConfig();
+  await mkdir(config.dataDir, { recursive: true });
+  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (config.databaseUrl) {
+    await waitForDatabase(database, {
+      timeoutMs: config.databaseConnectTimeoutMs,
+      target: databaseTarget(config.databaseUrl),
+      log: (line) => stderr.writeNow(line + '\n'),
+    });
+  }
   await database.migrate();
   const jwtSecret = await ensureJwtSecret(config);
-  app = await buildApp({ config, database, jwtSecret });
+  app = await buildApp({ config, database, jwtSecret, lifecycle, logStream: stdout });
   const firstAdmin = await ensureFirstAdmin(database.db, config, app.log);
   if (firstAdmin.created && firstAdmin.generated) {
     // Printed once, on purpose, outside the structured log: a person reads it off the console.
     const line = '='.repeat(72);
-    process.stdout.write(
+    stdout.writeNow(
       `\n${line}\n  First administrator created\n  e-mail:   ${firstAdmin.email}\n  password: ${firstAdmin.password}\n` +
         `  (also written to ${firstAdmin.passwordFile}; change it after signing in)\n${line}\n\n`,
     );
   }
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    { url: config.publicUrl, database: database.driver, dataDir: config.dataDir },
+    {
+      url: config.publicUrl,
+      database: database.driver,
+      dataDir: config.dataDir,
+      startupMs: Math.round(performance.now() - startedAt),
+    },
     `StrideAdmin is running at ${config.publicUrl}`,
   );
 } catch (err) {
-  console.error(err);
-  await app?.close().catch(() => {});
-  await database.close().catch(() => {});
-  process.exit(1);
+  // A signal during start-up has its own way out.
+  if (!lifecycle.draining) await fail(err);
+  else await shutdown('start-up interrupted');
 }
-
-// Graceful shutdown: stop accepting, finish in-flight requests, then close the database
-// (PGlite flushes its files on close, so nothing committed is lost).
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app?.log.info({ signal }, 'shutting down');
-  const timer = setTimeout(() => process.exit(1), 10_000);
-  timer.unref();
-  try {
-    await app?.close();
-    await database.close();
-    process.exit(0);
-  } catch (err) {
-    console.error(err);
-    process.exit(1);
-  }
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -2,6 +2,7 @@ export * from './core-messages.js';
 export * from './messages.js';
 export * from './options.js';
 export * from './limits.js';
+export * from './paths.js';
 export * from './schemas/envelope.js';
 export * from './schemas/fields.js';
 export * from './schemas/auth.js';

@@ -220,6 +220,8 @@ export const messages = {
   invalidJson: 'The request body is not valid JSON.',
   unsupportedMediaType: 'This content type is not accepted here.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  shuttingDown: 'This server is shutting down. Please try again shortly.',
+  migrationsPending: 'The database is not up to date yet. Please try again shortly.',
   valueNotStorable: 'Some values cannot be stored: remove unusual characters or shorten them.',
   internalError: 'Something went wrong on our side. Please try again later.',
 } as const;

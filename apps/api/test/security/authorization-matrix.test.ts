@@ -33,6 +33,8 @@ const publicRoutes = [
   'POST /api/auth/reset_password',
   'POST /api/auth/verifyToken',
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   // The empty CSV file of the bulk import: no data.
   'GET /api/giftcard/csv-template',
   // Stored images (embedded storage): served to anyone; a PUT is let in by its signed URL only.

@@ -1,31 +1,7 @@
-/** Every route of spec §2, written once. Screens register here as they are built. */
-export const paths = {
-  home: '/',
-  login: '/login',
-  forgotPassword: '/forgot-password',
-  verifyAccount: '/verify-account',
-  resetPassword: '/reset-password',
-  profile: '/profile',
-  userList: '/user-list',
-  addUser: '/add-user',
-  updateUser: '/update-user',
-  userDetails: '/user-details',
-  quizList: '/quiz-list',
-  addQuiz: '/add-quiz',
-  updateQuiz: '/update-quiz',
-  cardList: '/card-list',
-  addCard: '/add-card',
-  addMultipleCard: '/add-multiple-card',
-  updateCard: '/update-card',
-  boxList: '/box-list',
-  addBox: '/add-box',
-  updateBox: '/update-box',
-  addBoxManual: '/add-box-manual',
-  notificationList: '/notification-list',
-  addNotification: '/add-notification',
-  queryList: '/query-list',
-  queryDetails: '/query-details',
-} as const;
+import { portalPaths } from '@strideadmin/contract';
+
+/** Every route of the portal, written once in the contract (the server serves the portal at these). */
+export const paths = portalPaths;
 
 export const hrefs = {
   withId: (path: string, id: number | string) => `${path}?id=${encodeURIComponent(String(id))}`,
