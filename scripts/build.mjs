@@ -3,7 +3,7 @@
 // contract compiled into plain JavaScript under apps/api/dist), each stamped with a hash of its
 // sources. `node scripts/build.mjs api` (or `web`) builds one; `--if-stale` skips what is fresh.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildState, root, sourceHash, targets } from './lib/build-state.mjs';
 
@@ -63,12 +63,44 @@ function buildWeb() {
   if (r.status !== 0) throw new Error('the portal build failed (see above)');
 }
 
-export async function buildTarget(name) {
+/**
+ * One build of a target at a time on this tree (two test runs, or `npm start` beside `npm run
+ * build`): a lock folder, taken atomically; a lock older than five minutes is a crashed build's.
+ */
+async function withLock(name, fn) {
+  const lock = path.join(root, `.build-lock-${name}`);
+  const deadline = Date.now() + 5 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 5 * 60_000) rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error(`another build holds ${lock}`);
+      else await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+export async function buildTarget(name, { ifStale = false } = {}) {
   const target = targets[name];
   const t0 = performance.now();
-  if (name === 'api') await buildApi();
-  else buildWeb();
-  writeFileSync(path.join(root, target.stamp), sourceHash(target) + '\n');
+  const built = await withLock(name, async () => {
+    // Someone else may have built it while we waited for the lock.
+    if (ifStale && buildState(target) === 'fresh') return false;
+    if (name === 'api') await buildApi();
+    else buildWeb();
+    writeFileSync(path.join(root, target.stamp), sourceHash(target) + '\n');
+    return true;
+  });
+  if (!built) return;
   const ms = Math.round(performance.now() - t0);
   const size = readdirSync(path.join(root, target.output)).length;
   console.log(`built the ${target.label} in ${ms} ms (${target.output}, ${size} entries)`);
@@ -86,7 +118,7 @@ if (isMain) {
     }
     if (ifStale && buildState(targets[name]) === 'fresh') continue;
     try {
-      await buildTarget(name);
+      await buildTarget(name, { ifStale });
     } catch (err) {
       console.error(`Build failed: ${err instanceof Error ? err.message : String(err)}`);
       process.exit(1);

@@ -20,7 +20,8 @@ function installed(name) {
   }
 }
 
-for (const name of ['web', 'api']) {
+// WEB_DIST_DIR names a portal built elsewhere: there is nothing of ours to build for it.
+for (const name of process.env.WEB_DIST_DIR ? ['api'] : ['web', 'api']) {
   const target = targets[name];
   const state = buildState(target);
   if (state === 'fresh') continue;
@@ -42,7 +43,7 @@ for (const name of ['web', 'api']) {
   );
   const { buildTarget } = await import('./build.mjs');
   try {
-    await buildTarget(name);
+    await buildTarget(name, { ifStale: true });
   } catch (err) {
     console.error(`The ${target.label} build failed: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);

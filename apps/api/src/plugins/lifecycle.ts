@@ -28,7 +28,8 @@ declare module 'fastify' {
 export const lifecyclePlugin = fp(
   async (app: FastifyInstance, opts: { lifecycle: Lifecycle }) => {
     app.decorate('lifecycle', opts.lifecycle);
-    app.addHook('onRequest', async (_request, reply) => {
+    // onSend: also for a request that arrived before the drain began and is answered during it.
+    app.addHook('onSend', async (_request, reply) => {
       if (opts.lifecycle.draining) void reply.header('connection', 'close');
     });
   },

@@ -56,7 +56,8 @@ function startWatchdog(ms: number): void {
   const worker = new Worker(
     `const { workerData } = require('node:worker_threads');
      setTimeout(() => process.kill(workerData.pid, 'SIGKILL'), workerData.ms);`,
-    { eval: true, workerData: { pid: process.pid, ms } },
+    // Its own stdio: a worker otherwise pipes into process.stdout, which may be a full pipe.
+    { eval: true, workerData: { pid: process.pid, ms }, stdout: true, stderr: true },
   );
   worker.unref();
 }

@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { TestProject } from 'vitest/node';
@@ -17,10 +19,22 @@ import type { TestDatabaseSource } from '../helpers/test-database.js';
  *   ... TEMPLATE). Names carry the pid and a random part, so parallel runs never collide.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  buildCompiledServer();
   const driver = projectEnv(project, 'TEST_DB') ?? 'pglite';
   if (driver === 'pglite') return setupPglite(project);
   if (driver === 'postgres') return setupPostgres(project);
   throw new Error(`TEST_DB must be pglite or postgres, not "${driver}"`);
+}
+
+/**
+ * The tests that start the server as a supervisor does run the compiled apps/api/dist/server.js:
+ * built here once per run when missing or older than its sources (scripts/build.mjs takes a lock,
+ * so two projects starting together build it once).
+ */
+function buildCompiledServer(): void {
+  const root = fileURLToPath(new URL('../../../../', import.meta.url));
+  const r = spawnSync(process.execPath, ['scripts/build.mjs', 'api', '--if-stale'], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`building the API failed:\n${r.stdout}${r.stderr}`);
 }
 
 /** A variable of the project's `test.env` (the root config sets TEST_DB there), else of the process. */
