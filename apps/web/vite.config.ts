@@ -4,6 +4,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.js';
 
 // react-router 7 points every import condition at its development build (dev warnings on, ~0.6 KB
 // gzip more on every page: remix-run/react-router#12532, #14102). The production build of the
@@ -15,7 +16,8 @@ const reactRouterProduction = path.join(
 
 // Dev server: the API runs on :3000 (npm run dev starts both); /api and /uploads are proxied to it.
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss()],
+  // precompress: .br/.gz beside each text file of dist, which the server sends as they are.
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias:
       command === 'build' && existsSync(reactRouterProduction)

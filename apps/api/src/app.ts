@@ -28,6 +28,7 @@ import { profileRoutes } from './modules/profile/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { AuthCache, authChannel, authPlugin, type AuthRow } from './plugins/auth/index.js';
 import { BackgroundTasks } from './plugins/background.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { Lifecycle, lifecyclePlugin } from './plugins/lifecycle.js';
 import { type FailureStore, LoginLimiter, MemoryFailureStore, RequestLimiter } from './plugins/login-limiter.js';
@@ -152,6 +153,9 @@ export async function buildApp({
       void reply.header('cache-control', 'no-store');
     }
   });
+  // API answers of 1 KB and more go compressed (brotli 4 or gzip); the portal's files are
+  // precompressed by its build (below), images never. Before every route: it hooks each one.
+  await app.register(compressionPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'StrideAdmin API', version, description: 'Admin portal and mobile-app API' },
@@ -225,6 +229,11 @@ export async function buildApp({
       root: config.webDistDir,
       index: false,
       wildcard: false,
+      // x.js.br / x.js.gz beside x.js (apps/web/build/precompress.ts): sent as the browser accepts
+      // (br, then gzip, else x.js) with Vary: Accept-Encoding, also by sendFile('index.html') below.
+      preCompressed: true,
+      // The siblings are variants of their file, not pages of their own.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
         // Vite's hashed assets never change; everything else is revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
