@@ -1,4 +1,4 @@
-// The server the browser tests run against: the real server (as `npm start` runs it) on a fresh
+// The server the browser tests run against: the real, compiled server (as `npm start` runs it) on a fresh
 // embedded database, with the accounts of accounts.ts created through the real services first.
 import path from 'node:path';
 import { loadConfig } from '../../../api/src/config.js';
@@ -22,4 +22,5 @@ await insertUser(database.db, {
 });
 await database.close();
 
-await import('../../../api/src/server.js');
+// The compiled server, as `npm start` and the container run it (npm test builds it first).
+await import(new URL('../../../api/dist/server.js', import.meta.url).href);
