@@ -20,7 +20,7 @@ import { dashboardRoutes } from './modules/dashboard/index.js';
 import { giftBoxRoutes, mapTileOrigin } from './modules/gift-boxes/index.js';
 import { giftCardRoutes } from './modules/gift-cards/index.js';
 import { healthRoutes } from './modules/health/index.js';
-import { createNotificationWorker, notificationRoutes } from './modules/notifications/index.js';
+import { createNotificationWorker, notificationRoutes, outboxBacklog } from './modules/notifications/index.js';
 import { complaintQueryRoutes } from './modules/queries/index.js';
 import { quizRoutes } from './modules/quiz/index.js';
 import { localUploadRoutes, uploadRoutes } from './modules/uploads/index.js';
@@ -31,7 +31,9 @@ import { BackgroundTasks } from './plugins/background.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { Lifecycle, lifecyclePlugin } from './plugins/lifecycle.js';
+import { loggerOptions } from './plugins/logger.js';
 import { type FailureStore, LoginLimiter, MemoryFailureStore, RequestLimiter } from './plugins/login-limiter.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { createStorage } from './storage/index.js';
 
 export const version = '0.1.0';
@@ -78,19 +80,15 @@ export async function buildApp({
   lifecycle = new Lifecycle(),
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      ...(logStream ? { stream: logStream } : {}),
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
-      serializers: {
-        // An upload URL's signature is a (short-lived, single-use) credential: never in the logs.
-        req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
-          method: req.method,
-          url: req.url.replace(/([?&]sig=)[^&]*/g, '$1[redacted]'),
-          remoteAddress: req.ip,
-        }),
-      },
-    },
+    // JSON lines or pretty ones (LOG_FORMAT); tokens and signatures in URLs never logged (logger.ts).
+    logger:
+      logger ??
+      (await loggerOptions({
+        level: config.logLevel,
+        format: config.logFormat,
+        colorize: config.logColors,
+        destination: logStream,
+      })),
     bodyLimit: config.bodyLimit,
     frameworkErrors,
     // A hop count works at run time (proxy-addr); Fastify's types list only boolean | string.
@@ -166,6 +164,12 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(errorsPlugin);
+  // Prometheus metrics (METRICS_TOKEN / METRICS_PORT; off by default): before the routes it counts.
+  await app.register(metricsPlugin, {
+    config: config.metrics,
+    database,
+    outboxBacklog: () => outboxBacklog(database.db),
+  });
   // Accounts authenticated lately, forgotten on the database's word (migration 0009, cache.ts).
   const authCache = new AuthCache<AuthRow>();
   const stopListening = await database.listen(
@@ -253,6 +257,9 @@ export async function buildApp({
     if (url === '/api' || url.startsWith('/api/')) {
       return reply.status(404).send({ message: messages.routeNotFound });
     }
+    // Not a page either when metrics are not served here: a scraper (or a person) must never read
+    // the portal at /metrics, whatever it accepts.
+    if (url === '/metrics') return reply.status(404).send({ message: messages.notFound });
     const page = hasWeb && (request.method === 'GET' || request.method === 'HEAD');
     if (page && portalPages.has(url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

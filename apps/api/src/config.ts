@@ -67,6 +67,20 @@ const envSchema = z.object({
   }),
   ADMIN_NAME: z.string().default('Administrator'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Unset: pretty (pino-pretty, human lines) on a terminal, JSON lines otherwise (files, collectors).
+  LOG_FORMAT: optionalString.refine((v) => v === undefined || v === 'pretty' || v === 'json', {
+    message: 'must be pretty or json',
+  }),
+  // Prometheus metrics (docs/operations/metrics.md): off unless METRICS_TOKEN and/or METRICS_PORT.
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
+  METRICS_PORT: optionalString
+    .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 65535), {
+      message: 'must be a port number (1-65535)',
+    })
+    .transform((v) => (v === undefined ? undefined : Number(v))),
+  METRICS_HOST: optionalString.transform((v) => v ?? '127.0.0.1'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   WEB_DIST_DIR: optionalString,
   // Which X-Forwarded-* hops to believe (client IP for rate limits and logs, protocol for HSTS):
@@ -168,6 +182,11 @@ export interface Config {
   adminPassword: string | undefined;
   adminName: string;
   logLevel: string;
+  /** pretty: human lines (pino-pretty, in process); json: one JSON object a line. */
+  logFormat: 'pretty' | 'json';
+  /** Pretty lines in colour: stdout is a terminal. */
+  logColors: boolean;
+  metrics: MetricsConfig;
   bodyLimit: number;
   webDistDir: string;
   /** Fastify's trustProxy: false, true (every hop), a hop count, or proxy addresses. */
@@ -182,6 +201,16 @@ export interface Config {
   push: PushConfig;
   /** One coin per this many steps of a day (POST /app/steps). */
   stepsPerCoin: number;
+}
+
+/**
+ * Prometheus metrics: served on the main port at /metrics to a bearer of `token`, and/or by a
+ * listener of their own on host:port (no token there). Neither set: off (nothing counted).
+ */
+export interface MetricsConfig {
+  token: string | undefined;
+  port: number | undefined;
+  host: string;
 }
 
 /** The map of /add-box-manual, handed to the signed-in portal by GET /api/config/map. */
@@ -245,7 +274,14 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+/**
+ * `terminal.stdoutIsTty` picks LOG_FORMAT's default (pretty on a terminal, else json); unset: whether
+ * this process's stdout is a terminal.
+ */
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  terminal: { stdoutIsTty?: boolean } = {},
+): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     throw new ConfigError(
@@ -275,6 +311,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
     ]);
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError([
+      {
+        variable: 'METRICS_PORT',
+        message: `must differ from PORT (${e.PORT}); to serve /metrics on the main port, set METRICS_TOKEN instead`,
+      },
+    ]);
+  }
+  const stdoutIsTty = terminal.stdoutIsTty ?? process.stdout.isTTY === true;
   const [centerLat = 0, centerLng = 0] = e.MAP_CENTER.split(',').map((n) => Number(n.trim()));
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -291,6 +336,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminPassword: e.ADMIN_PASSWORD,
     adminName: e.ADMIN_NAME,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (stdoutIsTty ? 'pretty' : 'json'),
+    logColors: stdoutIsTty,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir),
     trustProxy: e.TRUST_PROXY,

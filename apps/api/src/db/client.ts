@@ -31,7 +31,17 @@ export interface Database {
     onMessage: (payload: string) => void,
     onState?: (listening: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /** The connection pool's use now (PostgreSQL); undefined for PGlite (one in-process connection). */
+  poolStats(): PoolStats | undefined;
   close(): Promise<void>;
+}
+
+/** A pg.Pool's clients: open (in use or idle), idle, queries waiting for one, and its size. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 /**
@@ -75,6 +85,7 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
         if (!client.closed) await stop();
       };
     },
+    poolStats: () => undefined,
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -83,9 +94,10 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
 
 /** PostgreSQL through `pg`, for DATABASE_URL. */
 export function openPostgres(url: string, opts: { max?: number } = {}): Database {
+  const max = opts.max ?? 10;
   const pool = new pg.Pool({
     connectionString: url,
-    max: opts.max ?? 10,
+    max,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
@@ -117,6 +129,7 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
       rows: (await pool.query(text, params)).rows as R[],
     }),
     listen: (channel, onMessage, onState) => listenPostgres(url, channel, onMessage, onState, () => closed),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { redactUrl } from '../plugins/logger.js';
 import { linksOf, type MailLog, type Mailer, type MailMessage } from './mailer.js';
 
 /**
  * The embedded outbox: each message is a real MIME message (built by nodemailer) written as
- * `<dir>/<ISO time>-<random>.eml`, and its recipient and links are logged, so that a person
- * running `npm start` can follow them. The files hold live links: readable by the owner only.
+ * `<dir>/<ISO time>-<random>.eml`, and its recipient, the file and its links are logged, so that a
+ * person running `npm start` finds it: the links with their tokens redacted (logs are read and
+ * shipped by more people than the mailbox), the live ones in the file, readable by the owner only.
  */
 export class FileMailer implements Mailer {
   readonly driver = 'file';
@@ -29,8 +31,8 @@ export class FileMailer implements Mailer {
     const file = path.join(this.dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
     await writeFile(file, raw, { mode: 0o600, flag: 'wx' });
     this.log.info(
-      { to: message.to, subject: message.subject, links: linksOf(message.text), file },
-      `e-mail to ${message.to} written to ${file}`,
+      { to: message.to, subject: message.subject, links: linksOf(message.text).map(redactUrl), file },
+      `e-mail to ${message.to} written to ${file} (open it for the links)`,
     );
   }
 

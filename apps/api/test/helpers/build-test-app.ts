@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
@@ -26,6 +27,11 @@ export interface TestAppOptions {
    * its data): the caller owns it, and close() leaves it open.
    */
   database?: Database;
+  /**
+   * Run the configured logger (LOG_FORMAT, LOG_LEVEL of `env`) into this stream, to read what an
+   * operator would; unset: no logger.
+   */
+  logStream?: Writable;
 }
 
 export interface TestApp {
@@ -82,7 +88,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       config,
       database,
       jwtSecret: config.jwtSecret ?? testJwtSecret,
-      logger: false,
+      ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
       now: options.now,
     });
     cleanups.push(() => app.close());

@@ -14,6 +14,9 @@ import { HttpError } from '../../plugins/errors.js';
 import type { LoginLimiter, RequestLimiter } from '../../plugins/login-limiter.js';
 import { login, register } from './service.js';
 
+/** A refusal's label in strideadmin_sign_in_failures_total. */
+const failureReasons = { credentials: 'bad_credentials', role: 'not_admin', inactive: 'inactive' } as const;
+
 export async function authRoutes(
   app: FastifyInstance,
   opts: { db: Db; limiter: LoginLimiter; registerLimiter: RequestLimiter },
@@ -38,12 +41,14 @@ export async function authRoutes(
     async (request) => {
       const { email, password, adminPortal } = request.body;
       if (await opts.limiter.isBlocked(request.ip, email)) {
+        app.metrics.signInFailed('rate_limited');
         throw new HttpError(429, messages.tooManyRequests, undefined, {
           'retry-after': String(opts.limiter.retryAfterSeconds),
         });
       }
       const result = await login(opts.db, app.tokens, { email, password, adminPortal: adminPortal === true });
       if (!result.ok) {
+        app.metrics.signInFailed(failureReasons[result.reason]);
         if (result.reason === 'credentials') await opts.limiter.recordFailure(request.ip, email);
         throw new HttpError(result.status, result.message);
       }

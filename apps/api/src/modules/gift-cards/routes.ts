@@ -167,7 +167,8 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db }) {
       },
     },
     async (request, reply) => {
-      const { failed } = await importGiftCards(db, request.body.giftCards);
+      const { created, failed } = await importGiftCards(db, request.body.giftCards);
+      app.metrics.giftCardRowsImported(created, failed.length);
       if (failed.length === 0) return reply.status(200).send({ message: messages.giftCardsCreated, body: [] });
       return reply.status(201).send({ message: messages.giftCardsPartlyCreated, body: failed });
     },

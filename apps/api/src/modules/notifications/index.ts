@@ -5,6 +5,7 @@ import { createPushSender } from './fcm.js';
 import { NotificationWorker } from './worker.js';
 
 export { notificationRoutes } from './routes.js';
+export { backlogCountCap, outboxBacklog, type OutboxBacklog } from './outbox.js';
 export { createPushSender, FcmSender, fcmScope, type PushResult, type PushSender } from './fcm.js';
 export { NotificationWorker, type WorkerStep } from './worker.js';
 

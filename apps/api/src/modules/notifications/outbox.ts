@@ -189,3 +189,32 @@ export async function completeOrphanedNotifications(db: Db): Promise<number> {
   );
   return rows.length;
 }
+
+/** How far the pending count goes: past it the backlog reads as this number (a bounded scan). */
+export const backlogCountCap = 100_000;
+
+/** The outbox backlog an operator watches (GET /metrics, read at scrape time). */
+export interface OutboxBacklog {
+  /** Deliveries still pending (due or scheduled, being delivered included), at most backlogCountCap. */
+  pending: number;
+  /** How long the oldest due pending delivery has waited, in seconds (0 when none is due). */
+  oldestDueSeconds: number;
+}
+
+/**
+ * Both from the partial index notification_deliveries_due_idx (status = 'pending'): the count
+ * stops at backlogCountCap rows, and the oldest due delivery is the index's first entry.
+ */
+export async function outboxBacklog(db: Db): Promise<OutboxBacklog> {
+  const [row] = rowsOf<{ pending: string | number; oldest: string | number | null }>(
+    await db.execute(sql`
+      select
+        (select count(*) from (
+          select 1 from notification_deliveries where status = 'pending' limit ${backlogCountCap}
+        ) p) as "pending",
+        extract(epoch from now() - (
+          select min(due_at) from notification_deliveries where status = 'pending' and due_at <= now()
+        ))::float8 as "oldest"`),
+  );
+  return { pending: Number(row?.pending ?? 0), oldestDueSeconds: Math.max(0, Number(row?.oldest ?? 0)) };
+}

@@ -1,0 +1,69 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/**
+ * The server's logger (docs/operations/logs.md): pino, as JSON lines or, for a person at a
+ * terminal, pino-pretty's human lines, and never a credential that travels in a URL.
+ */
+
+// A query parameter whose value is a credential: the upload signature (sig), keys, and any name
+// holding token, code, signature, password, secret or credential (reset and verify links' token,
+// S3's X-Amz-Signature / X-Amz-Credential / X-Amz-Security-Token, OAuth codes...).
+const secretParam =
+  /([?&;](?:sig|key|apikey|[\w.-]*(?:token|code|signature|password|passwd|secret|credential|session)[\w.-]*)=)[^&#\s"'\\<>]*/gi;
+// The password of a URL's user information (redis://:pw@host, smtps://user:pw@host).
+const userinfoPassword = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@"'\\]*:)[^\s/@"'\\]+@/gi;
+
+/**
+ * The one redaction of the server's output: every secret-named query parameter of a URL (or of any
+ * text holding URLs: a log line, an error message) and a URL's password become `[redacted]`.
+ */
+export function redactUrl(text: string): string {
+  if (!text.includes('=') && !text.includes('@')) return text;
+  return text.replace(secretParam, '$1[redacted]').replace(userinfoPassword, '$1[redacted]@');
+}
+
+export interface LoggerSettings {
+  level: string;
+  format: 'pretty' | 'json';
+  /** Where lines go; unset: stdout. */
+  destination?: NodeJS.WritableStream;
+  /** Pretty lines in colour (a terminal); default: none. */
+  colorize?: boolean;
+}
+
+type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+
+/**
+ * Fastify's logger options. Pretty is pino-pretty as a stream in this process (not a pino
+ * transport: no worker thread to drain at shutdown), loaded only when chosen.
+ */
+export async function loggerOptions(settings: LoggerSettings): Promise<LoggerOptions> {
+  const { destination } = settings;
+  let stream: NodeJS.WritableStream | undefined = destination;
+  if (settings.format === 'pretty') {
+    const { default: pretty } = await import('pino-pretty');
+    stream = pretty({
+      destination: destination ?? 1,
+      colorize: settings.colorize ?? false,
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname',
+      // Written before process.exit() can cut it off.
+      sync: true,
+    });
+  }
+  return {
+    level: settings.level,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
+    // The last word on every line, whatever logged it (Fastify's own messages quote the raw URL in
+    // some error paths, an error's message may hold one): applied to the serialised line.
+    hooks: { streamWrite: redactUrl },
+    ...(stream ? { stream } : {}),
+  };
+}
