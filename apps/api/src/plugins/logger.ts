@@ -6,10 +6,10 @@ import type { FastifyServerOptions } from 'fastify';
  */
 
 // A query parameter whose value is a credential: the upload signature (sig), keys, and any name
-// holding token, code, signature, password, secret or credential (reset and verify links' token,
+// holding token, code, signature, password, secret, credential, session or api key (reset and verify links' token,
 // S3's X-Amz-Signature / X-Amz-Credential / X-Amz-Security-Token, OAuth codes...).
 const secretParam =
-  /([?&;](?:sig|key|apikey|[\w.-]*(?:token|code|signature|password|passwd|secret|credential|session)[\w.-]*)=)[^&#\s"'\\<>]*/gi;
+  /([?&;](?:sig|key|[\w.-]*(?:token|code|signature|password|passwd|secret|credential|session|api[_-]?key)[\w.-]*)=)[^&#\s"'\\<>]*/gi;
 // The password of a URL's user information (redis://:pw@host, smtps://user:pw@host).
 const userinfoPassword = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@"'\\]*:)[^\s/@"'\\]+@/gi;
 

@@ -13,7 +13,7 @@ describe('FileMailer (the embedded outbox)', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('writes a real MIME message with both parts, and logs the recipient and the links', async () => {
+  it('writes a real MIME message with both parts, and logs the recipient, the file and the links without their tokens', async () => {
     const logged: Array<{ obj: object; msg: string }> = [];
     const mailer = new FileMailer(path.join(dir, 'mail'), 'StrideAdmin <no-reply@walk.example>', {
       info: (obj, msg) => logged.push({ obj, msg }),
@@ -23,7 +23,7 @@ describe('FileMailer (the embedded outbox)', () => {
       name: 'Eve <script>alert(1)</script> & "Co"',
       subject: 'Hello',
       paragraphs: ['A paragraph with <tags> & ampersands.'],
-      links: [{ label: 'Open', url: 'https://portal.example.test/reset-password?token=abc&x=1' }],
+      links: [{ label: 'Open', url: 'https://portal.example.test/reset-password?token=abc123secret&x=1' }],
       reason: 'a test asked for it',
     });
 
@@ -45,13 +45,18 @@ describe('FileMailer (the embedded outbox)', () => {
     expect(mail.html).toContain('Eve &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('A paragraph with &lt;tags&gt; &amp; ampersands.');
-    expect(mail.html).toContain('href="https://portal.example.test/reset-password?token=abc&amp;x=1"');
+    // The live link is in the file (readable by its owner only)...
+    expect(mail.html).toContain('href="https://portal.example.test/reset-password?token=abc123secret&amp;x=1"');
+    expect(mail.text).toContain('https://portal.example.test/reset-password?token=abc123secret&x=1');
     expect(logged).toHaveLength(1);
     expect(logged[0]!.obj).toMatchObject({
       to: 'someone@example.com',
-      links: ['https://portal.example.test/reset-password?token=abc&x=1'],
+      links: ['https://portal.example.test/reset-password?token=[redacted]&x=1'],
       file,
     });
+    // ... and never in the log, which names the file to open instead.
+    expect(logged[0]!.msg).toContain(file);
+    expect(JSON.stringify(logged)).not.toContain('abc123secret');
   });
 });
 
