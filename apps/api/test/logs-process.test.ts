@@ -109,7 +109,9 @@ describe.runIf(onPglite)('the server process: an invalid LOG_FORMAT', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'strideadmin-logs-'));
     try {
       const started = startServer({ dataDir, env: { LOG_FORMAT: 'xml' }, readyWithinMs: 30_000 });
-      await expect(started).rejects.toThrow(/exited early[\s\S]*LOG_FORMAT must be pretty or json/);
+      await expect(started).rejects.toThrow(
+        /exited early[\s\S]*Configuration error: LOG_FORMAT must be pretty or json/,
+      );
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

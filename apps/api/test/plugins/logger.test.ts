@@ -218,7 +218,7 @@ describe('LOG_FORMAT configuration', () => {
 
   it('refuses anything else, naming LOG_FORMAT', () => {
     for (const value of ['xml', 'JSON ', 'text']) {
-      expect(() => loadConfig({ LOG_FORMAT: value })).toThrow(/LOG_FORMAT: LOG_FORMAT must be pretty or json/);
+      expect(() => loadConfig({ LOG_FORMAT: value })).toThrow(/LOG_FORMAT: must be pretty or json/);
     }
   });
 });

@@ -256,13 +256,20 @@ describe('metrics off (the default)', () => {
     await rm(web, { recursive: true, force: true });
   });
 
-  it('answers /metrics with a JSON 404, never the portal page, token or not', async () => {
-    // The fallback is live: a page path gets the portal.
-    const page = await t.app.inject({ method: 'GET', url: '/some-page' });
+  it('answers /metrics with a JSON 404, never the portal page, token or not, whatever it accepts', async () => {
+    // The portal is live: its pages get index.html, and a browser asking for an unknown path gets it too.
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>portal</title>');
+    const unknown = await t.app.inject({ method: 'GET', url: '/metrics-x', headers: { accept: 'text/html' } });
+    expect(unknown.body).toContain('<title>portal</title>');
 
-    for (const headers of [{}, { authorization: `Bearer ${token}` }]) {
+    for (const headers of [
+      {},
+      { authorization: `Bearer ${token}` },
+      { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      { accept: 'application/openmetrics-text; version=1.0.0,text/plain;version=0.0.4;q=0.5' },
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: '/metrics', headers });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
