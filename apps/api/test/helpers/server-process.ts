@@ -1,14 +1,34 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { testAdminEmail, testAdminPassword, testJwtSecret } from './build-test-app.js';
 
 /**
- * The real server entry (apps/api/src/server.ts, as `npm start` runs it) in a child process, for
- * what app.inject cannot show: a process killed, restarted on its data.
+ * The real server entry (apps/api/src/server.ts, as `npm run dev` runs it through tsx, or its
+ * compiled form apps/api/dist/server.js, as `npm start` runs it) in a child process, for what
+ * app.inject cannot show: a process killed, restarted on its data, several behind a balancer.
  */
 const serverEntry = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
+const compiledEntry = fileURLToPath(new URL('../../dist/server.js', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+let compiledBuild: Promise<void> | undefined;
+/** `node scripts/build.mjs api --if-stale`, once per test file: compiles only when the sources changed. */
+export function buildCompiledServer(): Promise<void> {
+  compiledBuild ??= promisify(execFile)(process.execPath, ['scripts/build.mjs', 'api', '--if-stale'], {
+    cwd: repoRoot,
+    timeout: 120_000,
+  }).then(
+    () => undefined,
+    (err: Error & { stdout?: string; stderr?: string }) => {
+      compiledBuild = undefined;
+      throw new Error(`building the server failed: ${err.message}\n${err.stdout ?? ''}${err.stderr ?? ''}`);
+    },
+  );
+  return compiledBuild;
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,17 +53,24 @@ export interface ServerProcess {
 
 /**
  * Starts the server on `dataDir` (and `DATABASE_URL` when given: PostgreSQL, else PGlite in
- * dataDir/db) and resolves once GET /api/health answers 200. The first administrator is the test
- * one (testAdminEmail / testAdminPassword); tokens are signed with testJwtSecret.
+ * dataDir/db) and resolves once GET /api/health (or `readyPath`) answers 200. The first
+ * administrator is the test one (testAdminEmail / testAdminPassword); tokens are signed with
+ * testJwtSecret. `compiled`: run apps/api/dist/server.js (built first if stale) instead of the
+ * TypeScript source; `port`: listen there (a restart on the same address) instead of a free one.
  */
 export async function startServer(opts: {
   dataDir: string;
   databaseUrl?: string;
   env?: Record<string, string>;
   readyWithinMs?: number;
+  compiled?: boolean;
+  port?: number;
+  readyPath?: string;
 }): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const port = opts.port ?? (await freePort());
+  if (opts.compiled) await buildCompiledServer();
+  const args = opts.compiled ? ['--enable-source-maps', compiledEntry] : ['--import', 'tsx', serverEntry];
+  const child = spawn(process.execPath, args, {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
@@ -71,7 +98,7 @@ export async function startServer(opts: {
   const deadline = Date.now() + (opts.readyWithinMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited early:\n${out}`);
-    const ok = await fetch(`${origin}/api/health`).then(
+    const ok = await fetch(`${origin}${opts.readyPath ?? '/api/health'}`).then(
       (res) => res.ok,
       () => false, // not listening yet
     );
