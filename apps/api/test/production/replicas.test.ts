@@ -295,7 +295,9 @@ describe.runIf(runs)('two replicas behind HAProxy, one PostgreSQL, one Redis, an
     const configFile = path.join(dir, 'haproxy.cfg');
     await writeFile(configFile, config);
     balancerLog = path.join(dir, 'haproxy.log');
-    balancer = startChild(haproxyPath!, ['-db', '-f', configFile, '-p', path.join(dir, 'haproxy.pid')], balancerLog, {
+    // -W -db: master-worker in the foreground (the pid file names the master; SIGTERM stops it all).
+    const pidFile = path.join(dir, 'haproxy.pid');
+    balancer = startChild(haproxyPath!, ['-W', '-db', '-f', configFile, '-p', pidFile], balancerLog, {
       STRIDEADMIN_BIND: `127.0.0.1:${lbPort}`,
       STRIDEADMIN_APP1: `127.0.0.1:${ports.app1}`,
       STRIDEADMIN_APP2: `127.0.0.1:${ports.app2}`,
@@ -311,6 +313,7 @@ describe.runIf(runs)('two replicas behind HAProxy, one PostgreSQL, one Redis, an
       'the balancer sends requests to both replicas',
       15_000,
     );
+    expect(Number(await readFile(pidFile, 'utf8'))).toBe(balancer.child.pid);
   }, 120_000);
 
   afterAll(async () => {
@@ -536,7 +539,8 @@ describe.runIf(runs)('two replicas behind HAProxy, one PostgreSQL, one Redis, an
         expect(replica.output()).toContain('"msg":"stopped"');
         await startReplica(name);
         const back = Date.now();
-        note(`${name} ready again`);
+        const startupMs = /"startupMs":(\d+)/.exec(replicas[name]!.output())?.[1];
+        note(`${name} ready again (its start-up: ${startupMs} ms)`);
         await until(() => (lastSeen[name] ?? 0) > back, `the balancer sends requests to ${name} again`, 15_000);
         note(`${name} in rotation`);
         await sleep(500);
