@@ -27,7 +27,10 @@ import { insertAppUsers } from '../modules/notifications/notification-data.js';
 const source = inject('testDatabase');
 const onCi = process.env.CI === 'true' || process.env.CI === '1';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const haproxyPath = process.env.HAPROXY_PATH ?? ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync(p));
+/** HAPROXY_PATH if set, else Debian's haproxy; undefined when that file is not there. */
+const haproxyPath = (
+  process.env.HAPROXY_PATH ? [process.env.HAPROXY_PATH] : ['/usr/sbin/haproxy', '/usr/bin/haproxy']
+).find((p) => existsSync(p));
 const haproxyTemplate = fileURLToPath(new URL('../../../../deploy/haproxy.cfg', import.meta.url));
 const s3rverBin = fileURLToPath(new URL('../../../../node_modules/s3rver/bin/s3rver.js', import.meta.url));
 
