@@ -209,7 +209,7 @@ describe.runIf(runs)('two replicas behind HAProxy, one PostgreSQL, one Redis, an
   let walker: { id: number; headers: Record<string, string> };
 
   /** The environment of every replica: only PORT and DATA_DIR differ. */
-  const replicaEnv = (name: 'app1' | 'app2') => ({
+  const replicaEnv = () => ({
     NODE_ENV: 'production',
     LOG_LEVEL: 'info',
     JWT_SECRET: jwt,
@@ -226,8 +226,6 @@ describe.runIf(runs)('two replicas behind HAProxy, one PostgreSQL, one Redis, an
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    // Identifies the process in `ps`; the server ignores it.
-    STRIDEADMIN_REPLICA: name,
   });
 
   const startReplica = async (name: 'app1' | 'app2') => {
@@ -237,7 +235,7 @@ describe.runIf(runs)('two replicas behind HAProxy, one PostgreSQL, one Redis, an
       compiled: true,
       port: ports[name],
       readyPath: '/api/health/ready',
-      env: replicaEnv(name),
+      env: replicaEnv(),
     });
   };
 
