@@ -41,6 +41,8 @@ export async function startServer(opts: {
   databaseUrl?: string;
   env?: Record<string, string>;
   readyWithinMs?: number;
+  /** Run as this user (the test runner must be root to switch). */
+  user?: { uid: number; gid: number };
 }): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
@@ -60,6 +62,7 @@ export async function startServer(opts: {
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(opts.user ? { uid: opts.user.uid, gid: opts.user.gid } : {}),
   });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
