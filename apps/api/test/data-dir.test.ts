@@ -30,7 +30,8 @@ async function entriesUnder(dir: string): Promise<Entry[]> {
 
 const octal = (m: number) => '0' + m.toString(8);
 /** What group or others may access, as "path 0644" lines: [] when everything is owner-only. */
-const openToOthers = (entries: Entry[]) => entries.filter((e) => e.mode & 0o077).map((e) => `${e.path} ${octal(e.mode)}`);
+const openToOthers = (entries: Entry[]) =>
+  entries.filter((e) => e.mode & 0o077).map((e) => `${e.path} ${octal(e.mode)}`);
 
 /** POST /api/getPresignedUrl and the PUT, over HTTP: the path the image is served at. */
 async function uploadImage(origin: string, authorization: string): Promise<string> {
@@ -173,7 +174,7 @@ describe.runIf(onPglite)('DATA_DIR as an unprivileged user', () => {
   }
   const owner = nobody!;
 
-  it("the server running as nobody keeps its files from another local user (EACCES), and they are readable to nobody itself", async () => {
+  it('the server running as nobody keeps its files from another local user (EACCES), and they are readable to nobody itself', async () => {
     const parent = await tempParent();
     await chmod(parent, 0o755);
     await chown(parent, owner.uid, owner.gid);
