@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { buildApp } from './app.js';
 import { ensureFirstAdmin, ensureJwtSecret } from './bootstrap.js';
 import { type Config, loadConfig } from './config.js';
+import { claimDataDir, secureDataDir } from './data-dir.js';
 import { type Database, openDatabase } from './db/client.js';
 import { Lifecycle } from './plugins/lifecycle.js';
 import { ProcessOutput } from './process/output.js';
@@ -53,7 +54,9 @@ const { shutdown } = installShutdown({
 
 try {
   config = loadConfig();
+  await secureDataDir(config.dataDir); // umask 077, DATA_DIR 0700, anything open to others tightened (warned)
   await mkdir(config.dataDir, { recursive: true });
+  await claimDataDir(config.dataDir); // DATA_DIR/server.pid: npm run backup/restore know the server runs
   database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (config.databaseUrl) {
     await waitForDatabase(database, {

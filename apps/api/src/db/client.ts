@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { tightenTree } from '../data-dir.js';
 import { migrationsFolder } from '../paths.js';
 import * as schema from './schema.js';
 
@@ -49,7 +50,7 @@ export interface PoolStats {
  * `loadDataDir` starts from a dumped data directory (tests: migrate once, load per file).
  */
 export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
-  if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
+  if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true, mode: 0o700 });
   // Loaded when chosen: a server on DATABASE_URL never pays for PGlite's start-up (issue 8).
   const [{ PGlite }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -60,6 +61,9 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob } 
     loadDataDir: opts.loadDataDir,
     extensions: { pg_trgm },
   });
+  // A new database's files come from PGlite's template with an explicit chmod to 0666 (umask does
+  // not apply): owner-only, like everything else in DATA_DIR (docs/operations/data-at-rest.md).
+  if (opts.dataDir) await tightenTree(opts.dataDir);
   return await wrapPglite(client);
 }
 

@@ -28,7 +28,8 @@ if (args.help) {
 }
 
 const config = loadConfig();
-await mkdir(config.dataDir, { recursive: true });
+process.umask(0o077); // DATA_DIR is owner-only (docs/operations/data-at-rest.md)
+await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 let exitCode = 0;
 try {

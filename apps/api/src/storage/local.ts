@@ -147,8 +147,8 @@ export class LocalStorage implements ObjectStorage {
     // A dot name never matches an object key, so a temporary file is never served.
     const temporary = path.join(folderDir, `.${key}.${randomUUID()}.part`);
     try {
-      await mkdir(folderDir, { recursive: true, mode: 0o750 });
-      const file = await open(temporary, 'wx', 0o640);
+      await mkdir(folderDir, { recursive: true, mode: 0o700 });
+      const file = await open(temporary, 'wx', 0o600);
       try {
         await file.writeFile(bytes);
         await file.sync();

@@ -66,6 +66,8 @@ export async function startServer(opts: {
   compiled?: boolean;
   port?: number;
   readyPath?: string;
+  /** Run as this user (the test runner must be root to switch). */
+  user?: { uid: number; gid: number };
 }): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   if (opts.compiled) await buildCompiledServer();
@@ -87,6 +89,7 @@ export async function startServer(opts: {
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(opts.user ? { uid: opts.user.uid, gid: opts.user.gid } : {}),
   });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
