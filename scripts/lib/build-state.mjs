@@ -10,7 +10,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 const shared = ['packages/contract/src', 'packages/contract/package.json', 'package-lock.json'];
 
-/** The two things `npm run build` makes, what each is made from, and where its stamp lives. */
+/** The two things `npm run build` makes, what each is made from (its own source folder first), and where its stamp lives. */
 export const targets = {
   web: {
     label: 'portal',
@@ -43,8 +43,13 @@ function files(rel) {
     .sort();
 }
 
-/** sha256 over every source file's path and bytes; null when no source is present at all. */
+/**
+ * sha256 over every source file's path and bytes; null when the target's own source folder (the
+ * first of its sources) is absent: a production install ships package.json files and the
+ * lockfile but no sources, and those alone say nothing about the build beside them.
+ */
 export function sourceHash(target) {
+  if (!existsSync(path.join(root, target.sources[0]))) return null;
   const list = target.sources.flatMap(files);
   if (list.length === 0) return null;
   const h = createHash('sha256');
