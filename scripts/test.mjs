@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every suite, in order, with one summary at the end.
 //   1. unit + integration (Vitest): contract, web, api on PGlite (and on PostgreSQL when
-//      TEST_DATABASE_URL is set);
+//      TEST_DATABASE_URL is set); with TEST_NODE_LTS=24 the api on PGlite again under Node 24;
 //   2. end-to-end (Playwright) in Chromium against the real server, built as `npm start` builds it.
 // Without a Chromium the e2e suite is skipped LOUDLY; with CI=true a missing browser is a failure.
 import { spawnSync } from 'node:child_process';
@@ -52,6 +52,45 @@ if (v) {
 }
 if (!process.env.TEST_DATABASE_URL) {
   lines.push('  note: API suite ran on PGlite only; set TEST_DATABASE_URL=postgres://... to run it on PostgreSQL too');
+}
+
+// 1b. The API suite again on the current Node LTS (TEST_NODE_LTS=24, say): the product supports
+//     Node 20.19+ (engines) and the image runs the LTS. `npx -y node@24` brings that Node from the
+//     npm registry; the tests' child processes (process.execPath) run on it too.
+const lts = process.env.TEST_NODE_LTS?.trim();
+if (lts) {
+  const ltsJson = path.join(tmp, 'vitest-node-lts.json');
+  rmSync(ltsJson, { force: true });
+  const node = ['-y', `node@${lts}`];
+  const version = spawnSync('npx', [...node, '--version'], { cwd: root, encoding: 'utf8' }).stdout?.trim() || null;
+  const label = `api on Node ${version ? version.replace(/^v/, '') : lts}`;
+  if (!version) {
+    totals.failed += 1;
+    lines.push(`${label}: FAILED, could not get Node ${lts} (npx -y node@${lts})`);
+  } else {
+    console.log(`\n${label}: vitest --project api:pglite`);
+    const code = run('npx', [
+      ...node,
+      path.join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--project',
+      'api:pglite',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${ltsJson}`,
+    ]);
+    const l = readJson(ltsJson);
+    if (l) {
+      const skipped = (l.numPendingTests ?? 0) + (l.numTodoTests ?? 0);
+      totals.passed += l.numPassedTests;
+      totals.failed += l.numFailedTests + (code !== 0 && l.numFailedTests === 0 ? 1 : 0);
+      totals.skipped += skipped;
+      lines.push(`${label}: ${l.numPassedTests} passed, ${l.numFailedTests} failed, ${skipped} skipped`);
+    } else {
+      totals.failed += 1;
+      lines.push(`${label}: did not report (crashed?)`);
+    }
+  }
 }
 
 // 2. Playwright in Chromium
