@@ -9,6 +9,8 @@
 # - each time: GET /api/health/ready 200, sign-in of the first administrator (ADMIN_PASSWORD), the
 #   portal's / and /login and one script (smoke-http.mjs); then SIGTERM to the server process,
 #   and what was started must exit 0 within 10 s with "stopped" as its last log line;
+# - every package the compiled server imports (also those loaded only when configured: S3,
+#   PostgreSQL, Redis) resolves in DEST (check-imports.mjs);
 # - finally nothing inside DEST may have changed.
 # Runs under the `node` and `npm` first on PATH. apps/api/test/production/omit-dev.test.ts runs it.
 set -euo pipefail
@@ -57,6 +59,7 @@ else
 fi
 snapshot() { (cd "$dest" && find . -printf '%p\t%y\t%s\t%T@\n' | LC_ALL=C sort); }
 snapshot >"$work/before"
+node "$here/check-imports.mjs" "$dest"
 
 free_port() {
   node -e 'const s=require("node:net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'

@@ -127,6 +127,7 @@ describe.skipIf(!enabled || !onPglite)('production install from a build (npm ci 
     const smoke = await run('bash', [path.join(src, 'scripts/container/smoke.sh'), dest], { cwd: work });
     expect(smoke.code, explain(smoke)).toBe(0);
     expect(smoke.stdout).toContain(`node ${process.version}`);
+    expect(smoke.stdout).toMatch(/check-imports: the \d+ packages the compiled API imports all resolve/);
     expect(smoke.stdout).toMatch(/\[node\] SIGTERM to the server .* exit 0/);
     expect(smoke.stdout).toMatch(/\[npm-start\] SIGTERM to the server .* exit 0/);
     expect(smoke.stdout).toContain('nothing inside');
