@@ -25,7 +25,7 @@ if (onPglite && !enabled) {
       '#  PRODUCTION INSTALL TEST SKIPPED (apps/api/test/production/omit-dev.test.ts):',
       '#  the omit-dev install + read-only smoke (scripts/container/*.sh) did NOT run.',
       '#  It needs the npm registry and a few minutes. Run it with:',
-      '#    TEST_PRODUCTION=1 npx vitest run --project api:pglite apps/api/test/production',
+      '#    TEST_PRODUCTION=1 npx vitest run --project api:pglite apps/api/test/production/omit-dev.test.ts',
       '#  (CI=true runs it too.)',
       '#'.repeat(78),
       '',
