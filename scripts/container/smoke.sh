@@ -75,7 +75,7 @@ run() {
   (
     cd "$dest"
     exec ${run_as[@]+"${run_as[@]}"} env -i PATH="$PATH" HOME="$home" NODE_ENV=production DATA_DIR="$data" \
-      HOST=127.0.0.1 PORT="$port" ADMIN_EMAIL="$email" ADMIN_PASSWORD="$password" LOG_LEVEL=info \
+      HOST=127.0.0.1 PORT="$port" ADMIN_EMAIL="$email" ADMIN_PASSWORD="$password" LOG_LEVEL=info LOG_FORMAT=json \
       npm_config_update_notifier=false npm_config_cache="$home/.npm" "$@"
   ) >"$log" 2>&1 &
   pid=$!
