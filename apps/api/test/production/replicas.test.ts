@@ -13,7 +13,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { todayIso } from '@strideadmin/contract';
 import { type Database, openPostgres } from '../../src/db/client.js';
@@ -23,6 +22,7 @@ import { createDatabase, databaseUrl, dropDatabase } from '../helpers/postgres-a
 import { freePort, type ServerProcess, startServer, stopServer } from '../helpers/server-process.js';
 import { images } from '../storage/images.js';
 import { insertAppUsers } from '../modules/notifications/notification-data.js';
+import { redisAnswers } from '../helpers/redis.js';
 
 const source = inject('testDatabase');
 const onCi = process.env.CI === 'true' || process.env.CI === '1';
@@ -52,25 +52,6 @@ if (source.driver === 'postgres') {
   );
 }
 const runs = source.driver === 'postgres' && missing.length === 0;
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const client = new Redis(url, {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-    connectTimeout: 1000,
-  });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
 
 describe.runIf(source.driver === 'postgres' && missing.length > 0 && onCi)('replicas behind HAProxy', () => {
   it('has what it needs on CI', () => {
