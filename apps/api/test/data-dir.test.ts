@@ -156,11 +156,16 @@ function userIds(name: string): { uid: number; gid: number } | undefined {
 const nobody = isRoot ? userIds('nobody') : undefined;
 /** No account needed: a uid/gid pair nobody else uses on this machine. */
 const stranger = { uid: 65533, gid: 65533 };
+/** Whether `nobody` may run this Node binary (one fetched by `npx -y node@24` lives under /root). */
+const nodeRunsAsNobody =
+  nobody !== undefined && spawnSync(process.execPath, ['-e', '0'], { uid: nobody.uid, gid: nobody.gid }).status === 0;
 const unprivilegedSkip = !isRoot
   ? 'not running as root: cannot start processes as other users (run the suite as root to check this)'
   : !nobody
     ? 'no user "nobody" on this machine'
-    : undefined;
+    : !nodeRunsAsNobody
+      ? `"nobody" may not run ${process.execPath} (checked on the system Node instead)`
+      : undefined;
 
 /** The first bytes of `file`, read by a process of `user` (a WAL segment is 16 MB: not all of it). */
 function readAs(user: { uid: number; gid: number }, file: string) {

@@ -14,10 +14,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // and only in the api:pglite project (it uses no test database; once is enough).
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const enabled = ci || process.env.TEST_PRODUCTION === '1';
+// With TEST_NODE_LTS (CI: 24) the API suite runs twice, on this Node and on that LTS: the image runs
+// the LTS, so this test runs in that pass only (once is enough; it costs minutes).
+const lts = process.env.TEST_NODE_LTS?.trim();
+const onLts = !lts || process.versions.node.split('.')[0] === lts;
+const enabled = (ci || process.env.TEST_PRODUCTION === '1') && onLts;
 const onPglite = (process.env.TEST_DB ?? 'pglite') === 'pglite';
 
-if (onPglite && !enabled) {
+if (onPglite && !onLts) {
+  process.stderr.write(
+    `\nomit-dev.test.ts: runs in the Node ${lts} pass of this run (TEST_NODE_LTS), the Node the image runs.\n\n`,
+  );
+} else if (onPglite && !enabled) {
   process.stderr.write(
     [
       '',
