@@ -1,8 +1,7 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { testAdminEmail, testAdminPassword, testJwtSecret } from './build-test-app.js';
 
 /**
@@ -12,23 +11,6 @@ import { testAdminEmail, testAdminPassword, testJwtSecret } from './build-test-a
  */
 const serverEntry = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
 const compiledEntry = fileURLToPath(new URL('../../dist/server.js', import.meta.url));
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-
-let compiledBuild: Promise<void> | undefined;
-/** `node scripts/build.mjs api --if-stale`, once per test file: compiles only when the sources changed. */
-export function buildCompiledServer(): Promise<void> {
-  compiledBuild ??= promisify(execFile)(process.execPath, ['scripts/build.mjs', 'api', '--if-stale'], {
-    cwd: repoRoot,
-    timeout: 120_000,
-  }).then(
-    () => undefined,
-    (err: Error & { stdout?: string; stderr?: string }) => {
-      compiledBuild = undefined;
-      throw new Error(`building the server failed: ${err.message}\n${err.stdout ?? ''}${err.stderr ?? ''}`);
-    },
-  );
-  return compiledBuild;
-}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -70,7 +52,7 @@ export async function startServer(opts: {
   user?: { uid: number; gid: number };
 }): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
-  if (opts.compiled) await buildCompiledServer();
+  // The compiled server is built once per run by the global setup (test/setup/global-setup.ts).
   const args = opts.compiled ? ['--enable-source-maps', compiledEntry] : ['--import', 'tsx', serverEntry];
   const child = spawn(process.execPath, args, {
     env: {
