@@ -49,6 +49,11 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * Moves on every edit of the account's own fields (portal form, profile, app), never on coin
+     * movements: an edit made on a form loaded at an older version is refused (409), not applied.
+     */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
@@ -118,6 +123,32 @@ export const accountTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('account_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Signed-in sessions: every token carries its session's id (`sid`), and the token is honoured only
+ * while its session is not revoked (sign-out, sign out everywhere) nor idle for too long.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** Random, url-safe (the token's `sid`). */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    audience: text('audience', { enum: ['admin', 'app'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Last time a request used the session (written at most once a minute). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The token's own expiry: after it the row is only history (and may be removed). */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** Where it was signed in from, for the owner's list of sessions. */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
