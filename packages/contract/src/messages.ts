@@ -208,6 +208,14 @@ export const messages = {
   insufficientCoins: 'You do not have enough coins for this gift card.',
   coinsAdjusted: 'Coins adjusted by an administrator.',
 
+  // ours: concurrent edits of a user (PUT /users, PUT /profile refuse a form loaded before a change)
+  userChangedMeanwhile:
+    'This user was changed by someone else after you opened the form. Review the current values and save again.',
+  profileChangedMeanwhile:
+    'Your profile was changed somewhere else after you opened the form. Review the current values and save again.',
+  coinsWouldGoNegative:
+    'The coins changed after you opened the form and this change would take them below 0. Review the current values and save again.',
+
   // spec §2: empty states
   noAssociatedGiftCards: 'No gift cards are associated with this account.',
 

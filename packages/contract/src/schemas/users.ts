@@ -37,8 +37,22 @@ export const createUserSchema = z.object({
 export type CreateUserInput = z.input<typeof createUserSchema>;
 export type CreateUser = z.output<typeof createUserSchema>;
 
+/**
+ * What a form saw when it was loaded, sent back with its save so that nothing that happened
+ * meanwhile is undone (PUT /users, PUT /profile). Both optional: a client that sends neither gets
+ * the old behaviour (the row is overwritten, totalCoins set as sent).
+ * - `version`: the user's version the form showed; a save on an older one is refused with 409.
+ * - `coinsSeen`: the balance the form showed; the coins then change by totalCoins − coinsSeen
+ *   (nothing when equal), whatever the ledger did meanwhile, never below 0.
+ */
+export const seenStateFields = {
+  version: z.number().int().positive().max(limits.int32Max).optional(),
+  coinsSeen: totalCoins.optional(),
+};
+
 /** PUT /users (spec §7; §5 Update user). */
 export const updateUserSchema = z.object({
+  ...seenStateFields,
   updateId: idField,
   name: nameField,
   dob: dobField.nullable().default(null),
@@ -70,18 +84,23 @@ export const resetUserPasswordFormSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: messages.passwordsNeedSame });
 
-/** PUT /profile (spec §7; §5 Profile). Only the signed-in user's own id. */
+/**
+ * PUT /profile (spec §7; §5 Profile). Only the signed-in user's own id. A field left out stays as
+ * stored (the form's defaults of 0 are the form's, not the call's); null clears dob, gender and
+ * the picture.
+ */
 export const updateProfileSchema = z.object({
+  ...seenStateFields,
   updateId: idField,
   name: nameField,
-  dob: dobField.nullable().default(null),
-  height: height.default(0),
-  weight: weight.default(0),
-  profilePic: z.string().max(2048).nullable().default(null),
-  gender: gender.nullable().default(null),
-  totalCoins: totalCoins.default(0),
-  dailyFSGoal: dailyFSGoal.default(0),
-  isActive: z.boolean().default(true),
+  dob: dobField.nullable().optional(),
+  height: height.optional(),
+  weight: weight.optional(),
+  profilePic: z.string().max(2048).nullable().optional(),
+  gender: gender.nullable().optional(),
+  totalCoins: totalCoins.optional(),
+  dailyFSGoal: dailyFSGoal.optional(),
+  isActive: z.boolean().optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
@@ -139,9 +158,20 @@ export interface ListResponse<T> {
 /** GET /users/{id} (spec §7): the user with `Role { name }` and the gift cards they redeemed. */
 export const userDetailSchema = userListItemSchema.extend({
   updatedAt: z.string(),
+  /** Moves on every edit of the account's fields, never on coin movements (see seenStateFields). */
+  version: z.number().int(),
   GiftCards: z.array(giftCardSchema),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
+
+/** GET /profile, PUT /profile: the session user and the version the profile form sends back. */
+export const profileSchema = sessionUserSchema.extend({ version: z.number().int() });
+export type Profile = z.infer<typeof profileSchema>;
+
+/** The 409 of PUT /users and PUT /profile: what is stored now, for the form to show. */
+export function conflictEnvelope<T extends z.ZodType>(body: T) {
+  return z.object({ message: z.string(), body });
+}
 
 /** POST /users answers the new id; POST /profile/change_password a fresh token for this session. */
 export const createdIdSchema = z.object({ id: z.number().int() });

@@ -2,17 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   changePasswordSchema,
+  conflictEnvelope,
   errorEnvelopeSchema,
   freshTokenSchema,
   messages,
   okEnvelope,
-  sessionUserSchema,
+  profileSchema,
   updateProfileSchema,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../plugins/errors.js';
 import { authUserOf } from '../users/index.js';
-import { changePassword, updateProfile } from './service.js';
+import { changePassword, getProfile, updateProfile } from './service.js';
 
 const failure = errorEnvelopeSchema;
 const adminFailures = { 400: failure, 401: failure, 403: failure } as const;
@@ -22,19 +23,44 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
 
+  r.get(
+    '/profile',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Your own profile as stored now, with the version the profile form sends back',
+        response: { 200: okEnvelope(profileSchema), 401: failure, 403: failure, 404: failure },
+      },
+    },
+    async (request) => {
+      const profile = await getProfile(db, authUserOf(request));
+      if (!profile) throw new HttpError(404, messages.userNotFound);
+      return { body: profile };
+    },
+  );
+
   r.put(
     '/profile',
     {
       onRequest: app.requireAdmin,
       schema: {
         ...admin,
-        summary: 'Update your own profile; answers the session user to merge into the stored session (spec §7)',
+        summary:
+          'Update your own profile (fields left out stay); answers the session user to merge into the stored session ' +
+          '(spec §7). With `version` and `coinsSeen`, a form loaded before the account changed is refused with 409',
         body: updateProfileSchema,
-        response: { 200: okEnvelope(sessionUserSchema), ...adminFailures, 404: failure },
+        response: {
+          200: okEnvelope(profileSchema),
+          ...adminFailures,
+          404: failure,
+          409: conflictEnvelope(profileSchema),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const result = await updateProfile(db, authUserOf(request), request.body);
+      if (!result.ok && 'body' in result) return reply.code(409).send({ message: result.message, body: result.body });
       if (!result.ok) throw new HttpError(result.status, result.message);
       return { message: messages.profileUpdated, body: result.user };
     },

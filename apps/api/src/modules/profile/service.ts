@@ -1,4 +1,4 @@
-import { messages, type SessionUser } from '@strideadmin/contract';
+import { messages, type Profile } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import {
   type AuthUser,
@@ -8,27 +8,51 @@ import {
   verifyPassword,
 } from '../../plugins/auth/index.js';
 import {
+  conflictMessage,
+  type EditConflict,
   findUserById,
   type Refusal,
   refuse,
+  type SeenState,
   setPasswordHash,
   toSessionUser,
   updateUserColumns,
   type UserPatch,
+  type UserWithRole,
 } from '../users/index.js';
 
-/** PUT /profile: the signed-in user's own fields; never another user's, never deactivating themselves. */
+/** GET /profile, PUT /profile: the session user and the version the profile form sends back. */
+export function toProfile(user: UserWithRole): Profile {
+  return { ...toSessionUser(user), version: user.version };
+}
+
+/** GET /profile: the signed-in user as stored now. */
+export async function getProfile(db: Db, actor: AuthUser): Promise<Profile | undefined> {
+  const user = await findUserById(db, actor.id);
+  return user && toProfile(user);
+}
+
+/**
+ * PUT /profile: the signed-in user's own fields; never another user's, never deactivating
+ * themselves. Fields left out stay as stored. A form loaded before the account changed is refused
+ * with what is stored now (updateUserColumns).
+ */
 export async function updateProfile(
   db: Db,
   actor: AuthUser,
-  input: { updateId: number } & Omit<UserPatch, 'role' | 'isTracking'>,
-): Promise<{ ok: true; user: SessionUser } | Refusal> {
-  const { updateId, ...patch } = input;
+  input: { updateId: number } & Omit<UserPatch, 'role' | 'isTracking'> & SeenState,
+): Promise<{ ok: true; user: Profile } | Refusal | EditConflict<Profile>> {
+  const { updateId, version, coinsSeen, ...fields } = input;
   if (updateId !== actor.id) return refuse(403, messages.notYourProfile);
-  if (patch.isActive === false) return refuse(400, messages.cannotDeactivateSelf);
-  if (!(await updateUserColumns(db, actor.id, patch, actor.id))) return refuse(404, messages.userNotFound);
-  const user = await findUserById(db, actor.id);
-  return user ? { ok: true, user: toSessionUser(user) } : refuse(404, messages.userNotFound);
+  if (fields.isActive === false) return refuse(400, messages.cannotDeactivateSelf);
+  // Left out is left alone: only the fields sent reach the UPDATE.
+  const patch = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as typeof fields;
+  const outcome = await updateUserColumns(db, actor.id, patch, actor.id, { version, coinsSeen });
+  if (outcome === 'missing') return refuse(404, messages.userNotFound);
+  const user = await getProfile(db, actor);
+  if (!user) return refuse(404, messages.userNotFound);
+  if (outcome === 'updated') return { ok: true, user };
+  return { ok: false, status: 409, message: conflictMessage(outcome, messages.profileChangedMeanwhile), body: user };
 }
 
 /**

@@ -1,4 +1,5 @@
 export {
+  conflictMessage,
   countAdmins,
   findUserByEmail,
   findUserById,
@@ -9,5 +10,5 @@ export {
   toSessionUser,
   updateUserColumns,
 } from './service.js';
-export type { Refusal, UserPatch, UserWithRole } from './service.js';
+export type { EditConflict, Refusal, SeenState, UserPatch, UserWithRole } from './service.js';
 export { authUserOf, userRoutes, type UserNotifier } from './routes.js';

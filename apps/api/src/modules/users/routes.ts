@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  conflictEnvelope,
   createdIdSchema,
   createUserSchema,
   errorEnvelopeSchema,
@@ -67,7 +68,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; notifier?
       onRequest: app.requireAdmin,
       schema: {
         ...admin,
-        summary: 'One user with its role and associated gift cards (spec §7 GET /users/{id})',
+        summary: 'One user with its role, associated gift cards and version (spec §7 GET /users/{id})',
         params: idParamsSchema,
         response: { 200: okEnvelope(userDetailSchema), ...adminFailures, 404: failure },
       },
@@ -104,13 +105,21 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; notifier?
       onRequest: app.requireAdmin,
       schema: {
         ...admin,
-        summary: 'Update a user (spec §7 PUT /users)',
+        summary:
+          'Update a user (spec §7 PUT /users). With `version` and `coinsSeen` (what the form loaded), a form loaded ' +
+          'before the user changed is refused with 409 and the stored user, and coins change by the difference the form made',
         body: updateUserSchema,
-        response: { 200: okEnvelope(userDetailSchema), ...adminFailures, 404: failure },
+        response: {
+          200: okEnvelope(userDetailSchema),
+          ...adminFailures,
+          404: failure,
+          409: conflictEnvelope(userDetailSchema),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const result = await updateUser(db, authUserOf(request).id, request.body);
+      if (!result.ok && 'body' in result) return reply.code(409).send({ message: result.message, body: result.body });
       if (!result.ok) throw new HttpError(result.status, result.message);
       return { message: messages.userUpdated, body: result.user };
     },

@@ -19,7 +19,7 @@ import { giftCardColumnsWithExpiry, toGiftCard } from '../../db/gift-card-expiry
 import { giftCards, type NewUserRow, roles, users, type UserRow } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { forgetAuth, hashPassword } from '../../plugins/auth/index.js';
-import { setCoins } from '../ledger/index.js';
+import { changeCoins, setCoins } from '../ledger/index.js';
 import { countUpTo } from '../../db/list.js';
 
 export interface UserWithRole extends UserRow {
@@ -156,7 +156,12 @@ export function toUserListItem(u: UserWithRole): UserListItem {
 }
 
 export function toUserDetail(u: UserWithRole, giftCardsOfUser: UserDetail['GiftCards']): UserDetail {
-  return { ...toUserListItem(u), updatedAt: u.updatedAt.toISOString(), GiftCards: giftCardsOfUser };
+  return {
+    ...toUserListItem(u),
+    updatedAt: u.updatedAt.toISOString(),
+    version: u.version,
+    GiftCards: giftCardsOfUser,
+  };
 }
 
 const sortColumns = {
@@ -225,30 +230,59 @@ export async function createUser(
   }
 }
 
+/** What a form saw when it was loaded (PUT /users, PUT /profile): see seenStateFields in the contract. */
+export interface SeenState {
+  version?: number | undefined;
+  coinsSeen?: number | undefined;
+}
+
+/** How an edit of a user's columns ended: `changed` and `belowZero` wrote nothing. */
+export type ColumnsUpdate = 'updated' | 'missing' | 'changed' | 'belowZero';
+
 /**
- * Changes the given columns (and role) of a user and stamps updated_at; false when there is no
- * such user. A new totalCoins goes through the ledger: an 'adjustment' of the difference by
- * `adminId`, in the same transaction (nothing is written when it did not change).
+ * Changes the given columns (and role) of a user, stamps updated_at and moves the version by one,
+ * in one transaction with the user's row locked, so nothing else edits it in between:
+ * - `seen.version` given and not the row's: someone saved since the form was loaded: `changed`.
+ * - totalCoins goes through the ledger as one 'adjustment' by `adminId`. With `seen.coinsSeen`,
+ *   it is the difference the form made (totalCoins − coinsSeen) added to the balance as it is now,
+ *   so coins spent or earned meanwhile stay spent or earned; nothing when the two are equal;
+ *   `belowZero` when the result would be negative. Without it (an older client), the balance is
+ *   set to totalCoins.
+ * Coin movements do not move the version: a walker's activity does not make an edit fail.
  */
 export async function updateUserColumns(
   db: Db,
   id: number,
   patch: UserPatch,
   adminId: number | null = null,
-): Promise<boolean> {
+  seen: SeenState = {},
+): Promise<ColumnsUpdate> {
   const { role, totalCoins, ...columns } = patch;
-  const updated = await db.transaction(async (tx) => {
-    const updated = await tx
+  const outcome = await db.transaction(async (tx): Promise<ColumnsUpdate> => {
+    // The lock an UPDATE takes anyway (not FOR UPDATE: see lockBalance).
+    const [row] = await tx.select({ version: users.version }).from(users).where(eq(users.id, id)).for('no key update');
+    if (!row) return 'missing';
+    if (seen.version !== undefined && seen.version !== row.version) return 'changed';
+    if (totalCoins !== undefined && seen.coinsSeen === undefined) {
+      await setCoins(tx, { userId: id, totalCoins, adminId });
+    } else if (totalCoins !== undefined && seen.coinsSeen !== undefined && totalCoins !== seen.coinsSeen) {
+      const amount = totalCoins - seen.coinsSeen;
+      // Refused (null) only below 0; nothing was written then.
+      if ((await changeCoins(tx, { userId: id, kind: 'adjustment', amount, adminId })) === null) return 'belowZero';
+    }
+    await tx
       .update(users)
-      .set({ ...columns, ...(role ? { roleId: roleIdOf(role) } : {}), updatedAt: sql`now()` })
-      .where(eq(users.id, id))
-      .returning({ id: users.id });
-    if (updated.length === 0) return false;
-    if (totalCoins !== undefined) await setCoins(tx, { userId: id, totalCoins, adminId });
-    return true;
+      .set({
+        ...columns,
+        ...(role ? { roleId: roleIdOf(role) } : {}),
+        version: sql`${users.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, id));
+    return 'updated';
   });
-  if (updated) forgetAuth(id); // status or role may have changed
-  return updated;
+  if (outcome === 'updated') forgetAuth(id); // status or role may have changed
+  return outcome;
 }
 
 /**
@@ -287,20 +321,39 @@ export async function markEmailVerified(db: Db, id: number, at: Date): Promise<v
     .where(eq(users.id, id));
 }
 
-/** PUT /users: an administrator may not lock themselves out (deactivate, or drop their Admin role). */
+/** A save refused because the user changed after the form was loaded: what is stored now, to show. */
+export interface EditConflict<T> {
+  ok: false;
+  status: 409;
+  message: string;
+  body: T;
+}
+
+/** The message of a `changed` or `belowZero` outcome of updateUserColumns. */
+export function conflictMessage(outcome: 'changed' | 'belowZero', changedMessage: string): string {
+  return outcome === 'belowZero' ? messages.coinsWouldGoNegative : changedMessage;
+}
+
+/**
+ * PUT /users: an administrator may not lock themselves out (deactivate, or drop their Admin role).
+ * A form loaded before the user changed is refused with what is stored now (updateUserColumns).
+ */
 export async function updateUser(
   db: Db,
   actorId: number,
   input: UpdateUser,
-): Promise<{ ok: true; user: UserDetail } | Refusal> {
-  const { updateId, ...patch } = input;
+): Promise<{ ok: true; user: UserDetail } | Refusal | EditConflict<UserDetail>> {
+  const { updateId, version, coinsSeen, ...patch } = input;
   if (updateId === actorId) {
     if (!patch.isActive) return refuse(400, messages.cannotDeactivateSelf);
     if (patch.role !== 'Admin') return refuse(400, messages.cannotDemoteSelf);
   }
-  if (!(await updateUserColumns(db, updateId, patch, actorId))) return refuse(404, messages.userNotFound);
+  const outcome = await updateUserColumns(db, updateId, patch, actorId, { version, coinsSeen });
+  if (outcome === 'missing') return refuse(404, messages.userNotFound);
   const user = await getUserDetail(db, updateId);
-  return user ? { ok: true, user } : refuse(404, messages.userNotFound);
+  if (!user) return refuse(404, messages.userNotFound);
+  if (outcome === 'updated') return { ok: true, user };
+  return { ok: false, status: 409, message: conflictMessage(outcome, messages.userChangedMeanwhile), body: user };
 }
 
 /** PUT /users/updatepassword: sets (or resets) a user's password; their tokens stop working. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, todayIso } from '@strideadmin/contract';
-import { users } from '../../../src/db/schema.js';
+import { coinLedger, users } from '../../../src/db/schema.js';
 import { buildTestApp, createUser, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
 
 describe('PUT /api/profile', () => {
@@ -54,29 +54,45 @@ describe('PUT /api/profile', () => {
       emailVerified: true,
       createdAt: admin.session.user.createdAt,
       roleName: 'Admin',
+      version: expect.any(Number),
     });
-    // The same shape as the login's user: the portal merges one into the other (spec §4).
-    expect(Object.keys(body).sort()).toEqual(Object.keys(admin.session.user).sort());
+    // The login's user and the version: the portal merges one into the other (spec §4).
+    expect(Object.keys(body).sort()).toEqual([...Object.keys(admin.session.user), 'version'].sort());
     expect((await stored(admin.user.id)).updatedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
     // The session goes on: a profile update is not a password change.
     expect((await t.app.inject({ url: '/api/users', headers: admin.headers })).statusCode).toBe(200);
   });
 
-  it('fills the defaults of the form (spec §5: 0 for the numbers; no picture, gender or dob)', async () => {
+  it('leaves the fields it is not sent as they are (a field left out is not reset to 0 or null)', async () => {
+    expect((await put(payload())).statusCode).toBe(200);
+    const before = await stored(admin.user.id);
+    const entries = await t.db.select().from(coinLedger).where(eq(coinLedger.userId, admin.user.id));
+
     const res = await put({ updateId: admin.user.id, name: 'Ada Admin' });
 
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json().body).toMatchObject({
       name: 'Ada Admin',
-      dob: null,
-      height: 0,
-      weight: 0,
-      profilePic: null,
-      gender: null,
-      totalCoins: 0,
-      dailyFSGoal: 0,
+      dob: '1985-12-10',
+      height: 165,
+      weight: 58.5,
+      profilePic: 'https://cdn.example.com/profile_Images/ada.png',
+      gender: 'female',
+      totalCoins: 10,
+      dailyFSGoal: 7000,
       isActive: true,
     });
+    const after = await stored(admin.user.id);
+    expect({ ...after, name: before.name, updatedAt: before.updatedAt, version: before.version }).toEqual(before);
+    expect(after.version).toBe(before.version + 1);
+    expect(await t.db.select().from(coinLedger).where(eq(coinLedger.userId, admin.user.id))).toEqual(entries);
+  });
+
+  it('clears dob, gender and the picture with null', async () => {
+    const res = await put({ updateId: admin.user.id, name: 'Ada Admin', dob: null, gender: null, profilePic: null });
+
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().body).toMatchObject({ dob: null, gender: null, profilePic: null });
   });
 
   it('ignores fields it does not know: the role, e-mail and password stay', async () => {

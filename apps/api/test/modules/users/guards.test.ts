@@ -18,10 +18,11 @@ describe('the users calls', () => {
       ['/api/users', 'get', ['200', '400', '401', '403']],
       ['/api/users/{id}', 'get', ['200', '400', '401', '403', '404']],
       ['/api/users', 'post', ['200', '400', '401', '403', '409']],
-      ['/api/users', 'put', ['200', '400', '401', '403', '404']],
+      ['/api/users', 'put', ['200', '400', '401', '403', '404', '409']],
       ['/api/users/updatepassword', 'put', ['200', '400', '401', '403', '404']],
       ['/api/users/{id}', 'delete', ['200', '400', '401', '403', '404']],
-      ['/api/profile', 'put', ['200', '400', '401', '403', '404']],
+      ['/api/profile', 'get', ['200', '401', '403', '404']],
+      ['/api/profile', 'put', ['200', '400', '401', '403', '404', '409']],
       ['/api/profile/change_password', 'post', ['200', '400', '401', '403']],
     ];
     expectDocumented(paths, documented, (path) => (path.startsWith('/api/profile') ? 'profile' : 'users'));
