@@ -26,7 +26,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
 /** GET /users/{id}: the same user with `Role { name }` instead of roleName. */
 export function makeUserDetail(user: SessionUser): UserDetail {
   const { roleName, ...rest } = user;
-  return { ...rest, updatedAt: user.createdAt, Role: { name: roleName }, GiftCards: [] };
+  return { ...rest, updatedAt: user.createdAt, version: 1, Role: { name: roleName }, GiftCards: [] };
 }
 
 /** A row of GET /users (an app user unless overridden), its email made from the first name. */

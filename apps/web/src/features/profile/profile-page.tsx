@@ -5,55 +5,81 @@ import {
   todayIso,
   updateProfileSchema,
   type ChangePasswordInput,
-  type SessionUser,
+  type Profile,
+  type UpdateProfileInput,
 } from '@strideadmin/contract';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { FileUpload } from '../../components/file-upload';
 import { Form, useZodForm } from '../../components/form';
+import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { PersonFields } from '../../components/person-fields';
+import { Spinner } from '../../components/spinner';
 import { TextInput } from '../../components/text-input';
 import { errorMessage } from '../../lib/api-client';
+import { freshRecordOf } from '../../lib/conflict';
+import { paths } from '../../lib/paths';
 import { session, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { checkImageFile, uploadImage } from '../../lib/upload';
 import { useChangePassword } from './api/change-password';
+import { useProfile } from './api/get-profile';
 import { useUpdateProfile, type UpdateProfile } from './api/update-profile';
 
 /** spec §2 Profile: Personal Information with profile picture upload, and Change Password. */
 export function ProfilePage() {
   const s = useSession();
+  const profile = useProfile(s?.user.id ?? null);
   if (!s) return null;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader title="Profile" description={s.user.email} />
-      <PersonalInformation user={s.user} />
+      {profile.isPending ? (
+        <Spinner label="Loading" className="mx-auto mt-12 size-6" />
+      ) : profile.isError ? (
+        <LoadFailed
+          message={profile.error.message}
+          onRetry={() => void profile.refetch()}
+          backTo={paths.home}
+          backLabel="Go to home"
+        />
+      ) : (
+        <PersonalInformation profile={profile.data} />
+      )}
       <ChangePassword />
     </div>
   );
 }
 
-function PersonalInformation({ user }: { user: SessionUser }) {
+/**
+ * The form's values for the profile as loaded, with what it saw (version, balance): the server
+ * refuses the save if the account changed since, and applies a coin change as the difference.
+ */
+function formValues(profile: Profile): UpdateProfileInput {
+  return {
+    updateId: profile.id,
+    version: profile.version,
+    coinsSeen: profile.totalCoins,
+    name: profile.name,
+    dob: profile.dob,
+    // spec §5: defaults '0' for height, weight, coins and goal
+    height: profile.height ?? 0,
+    weight: profile.weight ?? 0,
+    profilePic: profile.profilePic,
+    gender: profile.gender === 'male' || profile.gender === 'female' ? profile.gender : null,
+    totalCoins: profile.totalCoins ?? 0,
+    dailyFSGoal: profile.dailyFSGoal ?? 0,
+    isActive: profile.isActive,
+  };
+}
+
+function PersonalInformation({ profile }: { profile: Profile }) {
   const updateProfile = useUpdateProfile();
   const [formError, setFormError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [pictureError, setPictureError] = useState<string | undefined>();
-  const form = useZodForm(updateProfileSchema, {
-    defaultValues: {
-      updateId: user.id,
-      name: user.name,
-      dob: user.dob,
-      // spec §5: defaults '0' for height, weight, coins and goal
-      height: user.height ?? 0,
-      weight: user.weight ?? 0,
-      profilePic: user.profilePic,
-      gender: user.gender === 'male' || user.gender === 'female' ? user.gender : null,
-      totalCoins: user.totalCoins ?? 0,
-      dailyFSGoal: user.dailyFSGoal ?? 0,
-      isActive: user.isActive,
-    },
-  });
+  const form = useZodForm(updateProfileSchema, { defaultValues: formValues(profile) });
   const { errors } = form.formState;
   const picture = form.watch('profilePic');
 
@@ -77,8 +103,15 @@ function PersonalInformation({ user }: { user: SessionUser }) {
     try {
       const res = await updateProfile.mutateAsync(values);
       session.mergeUser(res.body); // spec §4: the top bar shows the change at once
+      form.reset(formValues(res.body)); // the next save is from this version
       toast.success(res.message ?? messages.profileUpdated);
     } catch (err) {
+      // Changed since the form was loaded: the stored values replace the form's, to review and save again.
+      const fresh = freshRecordOf<Profile>(err);
+      if (fresh) {
+        session.mergeUser(fresh);
+        form.reset(formValues(fresh));
+      }
       setFormError(errorMessage(err));
     }
   }

@@ -8,6 +8,7 @@ import {
   todayIso,
   trackingOptions,
   updateUserSchema,
+  type UpdateUserInput,
   type UserDetail,
 } from '@strideadmin/contract';
 import { Button } from '../../components/button';
@@ -20,6 +21,7 @@ import { Spinner } from '../../components/spinner';
 import { PersonFields } from '../../components/person-fields';
 import { TextInput } from '../../components/text-input';
 import { errorMessage } from '../../lib/api-client';
+import { freshRecordOf } from '../../lib/conflict';
 import { useIdParam } from '../../lib/id-param';
 import { hrefs, paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
@@ -47,25 +49,33 @@ export function UpdateUserPage() {
   );
 }
 
+/**
+ * The form's values for a user as loaded, with what it saw (version, balance): the server refuses
+ * the save if the user changed since, and applies a coin change as the difference made here.
+ */
+function formValues(user: UserDetail): UpdateUserInput {
+  return {
+    updateId: user.id,
+    version: user.version,
+    coinsSeen: user.totalCoins,
+    name: user.name,
+    dob: user.dob,
+    height: user.height ?? 0,
+    weight: user.weight ?? 0,
+    gender: user.gender === 'male' || user.gender === 'female' ? user.gender : null,
+    totalCoins: user.totalCoins,
+    dailyFSGoal: user.dailyFSGoal,
+    isActive: user.isActive,
+    isTracking: user.isTracking,
+    role: user.Role.name,
+  };
+}
+
 function EditUserForm({ user }: { user: UserDetail }) {
   const navigate = useNavigate();
   const updateUser = useUpdateUser();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useZodForm(updateUserSchema, {
-    defaultValues: {
-      updateId: user.id,
-      name: user.name,
-      dob: user.dob,
-      height: user.height ?? 0,
-      weight: user.weight ?? 0,
-      gender: user.gender === 'male' || user.gender === 'female' ? user.gender : null,
-      totalCoins: user.totalCoins,
-      dailyFSGoal: user.dailyFSGoal,
-      isActive: user.isActive,
-      isTracking: user.isTracking,
-      role: user.Role.name,
-    },
-  });
+  const form = useZodForm(updateUserSchema, { defaultValues: formValues(user) });
   const { errors } = form.formState;
 
   async function onSubmit(values: UpdateUser) {
@@ -75,6 +85,9 @@ function EditUserForm({ user }: { user: UserDetail }) {
       toast.success(res.message ?? messages.userUpdated);
       void navigate(hrefs.withId(paths.userDetails, user.id)); // spec §4
     } catch (err) {
+      // Changed since the form was loaded: the stored values replace the form's, to review and save again.
+      const fresh = freshRecordOf<UserDetail>(err);
+      if (fresh) form.reset(formValues(fresh));
       setFormError(errorMessage(err));
     }
   }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { updateUserSchema, UserDetail } from '@strideadmin/contract';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { freshRecordOf } from '../../../lib/conflict';
 import { userKeys } from './keys';
 
 export type UpdateUser = z.output<typeof updateUserSchema>;
@@ -18,5 +19,10 @@ export function useUpdateUser() {
         qc.invalidateQueries({ queryKey: userKeys.lists() }),
         qc.invalidateQueries({ queryKey: userKeys.detail(input.updateId) }),
       ]),
+    // Refused as changed meanwhile: the answer is the user as stored now.
+    onError: (err, input) => {
+      const fresh = freshRecordOf<UserDetail>(err);
+      if (fresh) qc.setQueryData(userKeys.detail(input.updateId), fresh);
+    },
   });
 }
