@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
@@ -34,6 +33,9 @@ import { Lifecycle, lifecyclePlugin } from './plugins/lifecycle.js';
 import { loggerOptions } from './plugins/logger.js';
 import { type FailureStore, LoginLimiter, MemoryFailureStore, RequestLimiter } from './plugins/login-limiter.js';
 import { metricsPlugin } from './plugins/metrics.js';
+import { appRateLimitPlugin } from './plugins/app-rate-limit.js';
+import { requestIdGenerator } from './plugins/request-id.js';
+import { serverTimeouts, timeoutsPlugin } from './plugins/timeouts.js';
 import { createStorage } from './storage/index.js';
 
 export const version = '0.1.0';
@@ -93,15 +95,19 @@ export async function buildApp({
     frameworkErrors,
     // A hop count works at run time (proxy-addr); Fastify's types list only boolean | string.
     trustProxy: config.trustProxy as boolean | string,
-    requestIdHeader: 'x-request-id',
+    // X-Request-Id believed only from a trusted proxy, and only when it reads as an id (request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
+    // Headers and bodies that arrive too slowly are cut off with a 408 (timeouts.ts).
+    ...serverTimeouts(config.timeouts),
     // While shutting down, requests that arrive on kept-alive connections are still answered (with
     // `Connection: close`, lifecycle plugin) rather than refused with 503.
     return503OnClosing: false,
-    genReqId: () => randomUUID(),
   });
   // First, so that it sees every route (the authorisation matrix test reads app.routeTable).
   recordRoutes(app);
   await app.register(lifecyclePlugin, { lifecycle });
+  await app.register(timeoutsPlugin, { timeouts: config.timeouts });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -179,6 +185,8 @@ export async function buildApp({
   );
   app.addHook('onClose', stopListening);
   await app.register(authPlugin, { db: database.db, secret: jwtSecret, ttl: config.jwtTtl, cache: authCache });
+  // Per app user limits on the mobile app's calls: after auth (it reads requireAppUser), before routes.
+  await app.register(appRateLimitPlugin, { limits: config.appLimits, redis: config.redis });
 
   // E-mail: .eml files under DATA_DIR/mail (links logged) or SMTP; sent after the answer.
   const mailer = createMailer(config.mail, app.log);
@@ -225,7 +233,9 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
-  if (storage.driver === 'local') await app.register(localUploadRoutes, { storage });
+  if (storage.driver === 'local') {
+    await app.register(localUploadRoutes, { storage, uploadTimeoutMs: config.timeouts.uploadMs });
+  }
 
   const hasWeb = existsSync(path.join(config.webDistDir, 'index.html'));
   if (hasWeb) {

@@ -114,6 +114,14 @@ const envSchema = z.object({
     message: 'must be a redis:// or rediss:// URL',
   }),
   REDIS_KEY_PREFIX: optionalString.transform((v) => v ?? 'strideadmin:'),
+  // Slow clients: the headers of a request, and its whole body, must arrive within these; a signed
+  // image upload (up to 10 MB, often from a phone) gets UPLOAD_TIMEOUT_SECONDS instead.
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  UPLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  // Calls of the mobile app, per signed-in app user and minute (all calls; sending a complaint message).
+  APP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  APP_MESSAGE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   // E-mail (PRODUCT.md §2): .eml files under DATA_DIR/mail unless SMTP_URL is set.
   SMTP_URL: optionalString.refine((v) => v === undefined || isUrl(v, ['smtp:', 'smtps:']), {
     message: 'must be an smtp:// or smtps:// URL',
@@ -195,6 +203,10 @@ export interface Config {
   forgotLimits: { perAccount: number; perIp: number; windowSeconds: number };
   /** The shared store of those limits; unset: counted in this process. */
   redis: { url: string; keyPrefix: string } | undefined;
+  /** How long a request's headers, and its whole body (an upload's), may take to arrive, in ms. */
+  timeouts: { headersMs: number; requestMs: number; uploadMs: number };
+  /** Mobile-app calls per app user and minute: every call, and complaint messages sent. */
+  appLimits: { callsPerMinute: number; messagesPerMinute: number };
   storage: StorageConfig;
   mail: MailConfig;
   map: MapSettings;
@@ -319,6 +331,14 @@ export function loadConfig(
       },
     ]);
   }
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError([
+      {
+        variable: 'HEADERS_TIMEOUT_SECONDS',
+        message: `must be at most REQUEST_TIMEOUT_SECONDS (${e.REQUEST_TIMEOUT_SECONDS}): the headers are part of the request`,
+      },
+    ]);
+  }
   const stdoutIsTty = terminal.stdoutIsTty ?? process.stdout.isTTY === true;
   const [centerLat = 0, centerLng = 0] = e.MAP_CENTER.split(',').map((n) => Number(n.trim()));
   const dataDir = path.resolve(e.DATA_DIR);
@@ -353,6 +373,12 @@ export function loadConfig(
       windowSeconds: e.FORGOT_WINDOW_SECONDS,
     },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      uploadMs: e.UPLOAD_TIMEOUT_SECONDS * 1000,
+    },
+    appLimits: { callsPerMinute: e.APP_RATE_LIMIT_PER_MINUTE, messagesPerMinute: e.APP_MESSAGE_LIMIT_PER_MINUTE },
     stepsPerCoin: e.STEPS_PER_COIN,
     map: {
       tileUrl: e.MAP_TILE_URL,

@@ -232,6 +232,10 @@ export const messages = {
   migrationsPending: 'The database is not up to date yet. Please try again shortly.',
   valueNotStorable: 'Some values cannot be stored: remove unusual characters or shorten them.',
   internalError: 'Something went wrong on our side. Please try again later.',
+
+  // ours (spec silent): request limits and timeouts
+  requestTimeout: 'The request took too long to arrive. Please try again.',
+  badRequest: 'The request could not be read.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -63,6 +63,17 @@ function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * The client went away before its request was read (Node's request stream fails with `aborted`,
+ * ECONNRESET, which would otherwise read as a database connection reset): nobody is left to answer,
+ * and nothing is wrong with the server.
+ */
+function isClientAbort(err: unknown, request: FastifyRequest): boolean {
+  const code = (err as { code?: unknown }).code;
+  if (code !== 'ECONNRESET' && code !== 'EPIPE' && code !== 'ERR_STREAM_PREMATURE_CLOSE') return false;
+  return request.raw.readableAborted || request.raw.socket.destroyed;
+}
+
 /** Fastify's own 4xx errors, reworded for people. */
 function clientErrorMessage(err: FastifyError): string {
   switch (err.code) {
@@ -112,6 +123,10 @@ export const errorsPlugin = fp(
       if (isUnstorableValue(err)) {
         request.log.info({ err: { code: (err as { code?: string }).code, message: err.message } }, 'unstorable value');
         return reply.status(400).send({ message: messages.valueNotStorable });
+      }
+      if (isClientAbort(err, request)) {
+        request.log.info({ err: { code: err.code, message: err.message } }, 'client closed the connection');
+        return reply.status(400).send({ message: messages.badRequest });
       }
       if (isDatabaseUnavailable(err)) {
         request.log.error({ err }, 'database unavailable');

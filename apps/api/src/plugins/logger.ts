@@ -7,9 +7,11 @@ import type { FastifyServerOptions } from 'fastify';
 
 // A query parameter whose value is a credential: the upload signature (sig), keys, and any name
 // holding token, code, signature, password, secret, credential, session or api key (reset and verify links' token,
-// S3's X-Amz-Signature / X-Amz-Credential / X-Amz-Security-Token, OAuth codes...).
-const secretParam =
-  /([?&;](?:sig|key|[\w.-]*(?:token|code|signature|password|passwd|secret|credential|session|api[_-]?key)[\w.-]*)=)[^&#\s"'\\<>]*/gi;
+// S3's X-Amz-Signature / X-Amz-Credential / X-Amz-Security-Token, OAuth codes...). The name is
+// read decoded: `?%74oken=` is `?token=` to the portal's page, so it is to the log too.
+const secretName =
+  /^(?:sig|key|[\w.-]*(?:token|code|signature|password|passwd|secret|credential|session|api[_-]?key)[\w.-]*)$/i;
+const queryParam = /([?&;])([\w.%+-]+)=([^&#\s"'\\<>]*)/g;
 // The password of a URL's user information (redis://:pw@host, smtps://user:pw@host).
 const userinfoPassword = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@"'\\]*:)[^\s/@"'\\]+@/gi;
 
@@ -19,7 +21,20 @@ const userinfoPassword = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@"'\\]*:)[^\s/@"'\\]+@/
  */
 export function redactUrl(text: string): string {
   if (!text.includes('=') && !text.includes('@')) return text;
-  return text.replace(secretParam, '$1[redacted]').replace(userinfoPassword, '$1[redacted]@');
+  return text
+    .replace(queryParam, (all, sep: string, name: string) =>
+      secretName.test(decodedName(name)) ? `${sep}${name}=[redacted]` : all,
+    )
+    .replace(userinfoPassword, '$1[redacted]@');
+}
+
+function decodedName(name: string): string {
+  if (!name.includes('%')) return name;
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
 }
 
 export interface LoggerSettings {

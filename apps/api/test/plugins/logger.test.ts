@@ -72,9 +72,30 @@ async function driveSecretRequests(t: TestApp): Promise<string[]> {
   const resetToken = tokenOf(linkTo(mail!, '/reset-password'));
   secrets.push(resetToken);
   await t.app.inject({ method: 'GET', url: `/reset-password?token=${encodeURIComponent(resetToken)}` });
+  // The same link with its parameter name percent-encoded (as a link rewriter may pass it on): the
+  // portal's page still reads a token there.
+  await t.app.inject({ method: 'GET', url: `/reset-password?%74oken=${encodeURIComponent(resetToken)}` });
+
+  // An invitation: its verify and set-password links, the verify page opened, the token posted.
+  const invitee = `invitee-${Date.now()}@example.com`;
+  const admin = await loginAs(t, 'Admin');
+  const invite = await t.app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers: admin.headers,
+    payload: { name: 'Invited Walker', email: invitee, role: 'User' },
+  });
+  expect(invite.statusCode).toBe(200);
+  const [invitation] = await mailsTo(t.app, t.config, invitee);
+  const verifyToken = tokenOf(linkTo(invitation!, '/verify-account'));
+  secrets.push(verifyToken, tokenOf(linkTo(invitation!, '/reset-password')));
+  await t.app.inject({ method: 'GET', url: `/verify-account?token=${encodeURIComponent(verifyToken)}` });
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/api/auth/verifyToken', payload: { temp_code: verifyToken } }))
+      .statusCode,
+  ).toBe(200);
 
   // An upload: the signed URL's PUT (and a replay of it, refused).
-  const admin = await loginAs(t, 'Admin');
   const url = await uploadUrl(t, admin, 'image/png');
   const sig = new URL(url).searchParams.get('sig')!;
   expect(sig.length).toBeGreaterThan(10);
@@ -131,6 +152,8 @@ describe('logs (LOG_FORMAT=json)', () => {
     expect(urls).toContain('/api/health?token=[redacted]');
     expect(urls).toContain('/api/no-such-call?code=[redacted]&x=1');
     expect(urls).toContain('/reset-password?token=[redacted]');
+    expect(urls).toContain('/reset-password?%74oken=[redacted]');
+    expect(urls).toContain('/verify-account?token=[redacted]');
     expect(urls.some((u) => /^\/uploads\/gift_card_images\/.+\?.*sig=\[redacted\]/.test(u))).toBe(true);
     expect(urls).toContain('/uploads/gift_card_images/a.png?X-Amz-Credential=[redacted]&X-Amz-Signature=[redacted]');
     // The failed call's error, message and stack, is in the log: with its URL's key redacted.
@@ -145,6 +168,11 @@ describe('logs (LOG_FORMAT=json)', () => {
     );
     expect(mailLine?.msg).toContain(mailLine!.file!);
     expect(mailLine?.links).toEqual([`${publicUrl}/reset-password?token=[redacted]`]);
+    const inviteLine = entries.find((e) => e.msg.startsWith('e-mail to invitee-'));
+    expect(inviteLine?.links).toEqual([
+      `${publicUrl}/verify-account?token=[redacted]`,
+      `${publicUrl}/reset-password?token=[redacted]`,
+    ]);
   });
 });
 
@@ -248,5 +276,7 @@ describe('redactUrl', () => {
     // Inside a JSON line: the value ends at the quote.
     expect(redactUrl('{"url":"/api/health?token=abc","x":1}')).toBe('{"url":"/api/health?token=[redacted]","x":1}');
     expect(redactUrl('/api/users?page=2&name=son&sort=name')).toBe('/api/users?page=2&name=son&sort=name');
+    // A percent-encoded name is still the name it decodes to; a malformed one is read as it is.
+    expect(redactUrl('/reset-password?%74oken=abc&%zz=1')).toBe('/reset-password?%74oken=[redacted]&%zz=1');
   });
 });

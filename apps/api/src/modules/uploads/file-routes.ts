@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema, imageContentTypes, limits, messages, okEnvelope } from '@strideadmin/contract';
 import { HttpError } from '../../plugins/errors.js';
+import { bodyDeadline } from '../../plugins/timeouts.js';
 import {
   isImageFolder,
   type LocalStorage,
@@ -43,7 +44,13 @@ function storageHttpError(err: unknown, request: FastifyRequest): unknown {
  * by POST /api/getPresignedUrl, and GET/HEAD of what was stored. No bearer token here: the
  * signature is the authority, so anyone holding a URL may use it, once, before it expires.
  */
-export async function localUploadRoutes(app: FastifyInstance, opts: { storage: LocalStorage }) {
+export async function localUploadRoutes(
+  app: FastifyInstance,
+  opts: {
+    storage: LocalStorage;
+    /** UPLOAD_TIMEOUT_SECONDS: an accepted upload's body may take this long. */ uploadTimeoutMs: number;
+  },
+) {
   const { storage } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -113,6 +120,8 @@ export async function localUploadRoutes(app: FastifyInstance, opts: { storage: L
           throw storageHttpError(err, request);
         }
         accepted.set(request, check);
+        // Up to 10 MB, often from a phone: longer than other bodies may take, once the URL is accepted.
+        bodyDeadline(request, opts.uploadTimeoutMs);
       },
       errorHandler: (err: FastifyError) => {
         // Thrown on to the app's error handler (the envelope), with the upload's own message.
