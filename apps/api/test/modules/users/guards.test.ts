@@ -22,7 +22,7 @@ describe('the users calls', () => {
       ['/api/users/updatepassword', 'put', ['200', '400', '401', '403', '404']],
       ['/api/users/{id}', 'delete', ['200', '400', '401', '403', '404']],
       ['/api/profile', 'put', ['200', '400', '401', '403', '404']],
-      ['/api/profile/change_password', 'post', ['200', '400', '401', '403']],
+      ['/api/profile/change_password', 'post', ['200', '400', '401', '403', '429']],
     ];
     expectDocumented(paths, documented, (path) => (path.startsWith('/api/profile') ? 'profile' : 'users'));
     const listParameters: Array<{ name: string }> = paths['/api/users'].get.parameters;
