@@ -31,7 +31,13 @@ import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { Lifecycle, lifecyclePlugin } from './plugins/lifecycle.js';
 import { loggerOptions } from './plugins/logger.js';
-import { type FailureStore, LoginLimiter, MemoryFailureStore, RequestLimiter } from './plugins/login-limiter.js';
+import {
+  AttemptLimiter,
+  type FailureStore,
+  LoginLimiter,
+  MemoryFailureStore,
+  RequestLimiter,
+} from './plugins/login-limiter.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { appRateLimitPlugin } from './plugins/app-rate-limit.js';
 import { requestIdGenerator } from './plugins/request-id.js';
@@ -196,7 +202,14 @@ export async function buildApp({
     await background.idle();
     await mailer.close();
   });
-  const account = new AccountService({ db: database.db, mailer, publicUrl: config.publicUrl, now, background });
+  const account = new AccountService({
+    db: database.db,
+    mailer,
+    publicUrl: config.publicUrl,
+    now,
+    background,
+    signInWindowSeconds: config.loginLimits.windowSeconds,
+  });
 
   // Push notifications: the outbox worker delivers due deliveries (app inbox, FCM when configured).
   // Its loop runs once the app is ready, if NOTIFICATION_WORKER; close stops it and waits for its step.
@@ -215,14 +228,15 @@ export async function buildApp({
   const forgotLimiter = new RequestLimiter('forgot', config.forgotLimits, limitStore);
   // Registering costs a password hash and makes an account: counted like forgot password.
   const registerLimiter = new RequestLimiter('register', config.forgotLimits, limitStore);
+  const changePasswordLimiter = new AttemptLimiter('change-password', config.changePasswordLimits, limitStore);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, version });
-      await api.register(authRoutes, { db: database.db, limiter, registerLimiter });
+      await api.register(authRoutes, { db: database.db, limiter, registerLimiter, notifier: account });
       await api.register(accountRoutes, { account, limiter: forgotLimiter });
       await api.register(userRoutes, { db: database.db, notifier: account });
       await api.register(uploadRoutes, { storage });
-      await api.register(profileRoutes, { db: database.db });
+      await api.register(profileRoutes, { db: database.db, limiter: changePasswordLimiter });
       await api.register(giftCardRoutes, { db: database.db });
       await api.register(quizRoutes, { db: database.db });
       await api.register(giftBoxRoutes, { db: database.db, map: config.map });

@@ -102,9 +102,14 @@ const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: 'must be false, true, a number of proxies, or proxy addresses (CIDR)' });
       return z.NEVER;
     }),
+  // Sign-in: failures per client on one account, per client IP, and per account from all clients
+  // (past which the account is protected: only clients without failures, or known to it, are checked).
+  LOGIN_MAX_FAILURES_PER_CLIENT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  // Change password: wrong old passwords per account, in the sign-in window.
+  CHANGE_PASSWORD_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   // Forgot password: every request counts, per e-mail address and per IP, in a fixed window.
   FORGOT_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   FORGOT_MAX_PER_IP: z.coerce.number().int().positive().default(30),
@@ -199,7 +204,8 @@ export interface Config {
   webDistDir: string;
   /** Fastify's trustProxy: false, true (every hop), a hop count, or proxy addresses. */
   trustProxy: boolean | number | string;
-  loginLimits: { perAccount: number; perIp: number; windowSeconds: number };
+  loginLimits: { perAccount: number; perClient: number; perIp: number; windowSeconds: number };
+  changePasswordLimits: { limit: number; windowSeconds: number };
   forgotLimits: { perAccount: number; perIp: number; windowSeconds: number };
   /** The shared store of those limits; unset: counted in this process. */
   redis: { url: string; keyPrefix: string } | undefined;
@@ -364,9 +370,11 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     loginLimits: {
       perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      perClient: e.LOGIN_MAX_FAILURES_PER_CLIENT,
       perIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
     },
+    changePasswordLimits: { limit: e.CHANGE_PASSWORD_MAX_FAILURES, windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS },
     forgotLimits: {
       perAccount: e.FORGOT_MAX_PER_ACCOUNT,
       perIp: e.FORGOT_MAX_PER_IP,

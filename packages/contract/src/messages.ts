@@ -17,6 +17,10 @@ export const messages = {
   loginSuccess: 'Logged in successfully.',
   tooManyRequests: 'Too many requests. Please try again later.',
 
+  // ours (spec silent): sign-in limits and one's own password
+  ownPasswordUseProfile:
+    'To change your own password, use Profile → Change Password (it asks for your current password).',
+
   // spec §5: shared field rules
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter valid email',

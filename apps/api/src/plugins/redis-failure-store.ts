@@ -1,5 +1,5 @@
 import { type ClientContext, Redis, type Result } from 'ioredis';
-import { type FailureStore, MemoryFailureStore } from './login-limiter.js';
+import { type Claim, type FailureStore, type Guard, MemoryFailureStore, type Reservation } from './login-limiter.js';
 
 /** The few logger methods the store uses (a pino / Fastify logger fits). */
 export interface StoreLogger {
@@ -26,6 +26,37 @@ const addScript = `
 local n = redis.call('INCR', KEYS[1])
 if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
+
+/**
+ * FailureStore.reserve in one script, so no other client runs between the reads and the INCRs.
+ * KEYS: the claims' keys, then the guard's key when there is one. ARGV: the window (ms), the
+ * number of claims, the guard's threshold (-1: no guard), the guard's in-process count, then per
+ * claim its limit, its limit under the guard (-1: no limit) and its in-process count (counts made
+ * here while Redis was unreachable still apply). Answers the counts after, or -i when claim i refused.
+ */
+const reserveScript = `
+local n = tonumber(ARGV[2])
+local atLeast = tonumber(ARGV[3])
+local guarded = atLeast >= 0 and math.max(tonumber(redis.call('GET', KEYS[n + 1]) or '0'), tonumber(ARGV[4])) >= atLeast
+for i = 1, n do
+  local base = 4 + (i - 1) * 3
+  local limit = tonumber(ARGV[base + (guarded and 2 or 1)])
+  local count = math.max(tonumber(redis.call('GET', KEYS[i]) or '0'), tonumber(ARGV[base + 3]))
+  if limit >= 0 and count >= limit then return { -i } end
+end
+local counts = {}
+for i = 1, n do
+  counts[i] = redis.call('INCR', KEYS[i])
+  if redis.call('PTTL', KEYS[i]) < 0 then redis.call('PEXPIRE', KEYS[i], ARGV[1]) end
+end
+return counts`;
+
+/** FailureStore.release: one count less on each key that has one (never below 0, never a new key). */
+const releaseScript = `
+for _, key in ipairs(KEYS) do
+  if tonumber(redis.call('GET', key) or '0') > 0 then redis.call('DECR', key) end
+end
+return 0`;
 
 const errorLogIntervalMs = 60_000;
 
@@ -65,6 +96,8 @@ export class RedisFailureStore implements FailureStore {
       retryStrategy: (times) => Math.min(times * 200, 5000),
     });
     this.client.defineCommand('addFailure', { numberOfKeys: 1, lua: addScript });
+    this.client.defineCommand('reserveClaims', { lua: reserveScript });
+    this.client.defineCommand('releaseClaims', { lua: releaseScript });
     this.client.on('error', (err: Error) => this.failed(err));
     this.client.on('ready', () => {
       if (!this.failing) return;
@@ -120,6 +153,39 @@ export class RedisFailureStore implements FailureStore {
     }
   }
 
+  async reserve(claims: readonly Claim[], windowSeconds: number, guard?: Guard): Promise<Reservation> {
+    const limit = (n: number | undefined) => (n === undefined || n === Infinity ? -1 : n);
+    const local = await Promise.all(claims.map((c) => this.local.count(c.key)));
+    const keys = [...claims.map((c) => c.key), ...(guard ? [guard.key] : [])];
+    const args = [
+      windowSeconds * 1000,
+      claims.length,
+      guard ? guard.atLeast : -1,
+      guard ? await this.local.count(guard.key) : 0,
+      ...claims.flatMap((c, i) => [limit(c.limit), limit(c.guardedLimit ?? c.limit), local[i] ?? 0]),
+    ];
+    let answer: number[];
+    try {
+      answer = (await this.client.reserveClaims(keys.length, ...keys, ...args)).map(Number);
+    } catch (err) {
+      this.failed(err);
+      return this.local.reserve(claims, windowSeconds, guard);
+    }
+    const first = answer[0] ?? 0;
+    if (first < 0) return { ok: false, refusedBy: -first - 1 };
+    return { ok: true, counts: answer.map((n, i) => Math.max(n, (local[i] ?? 0) + 1)) };
+  }
+
+  async release(keys: readonly string[]): Promise<void> {
+    await this.local.release(keys);
+    if (keys.length === 0) return;
+    try {
+      await this.client.releaseClaims(keys.length, ...keys);
+    } catch (err) {
+      this.failed(err);
+    }
+  }
+
   async close(): Promise<void> {
     if (this.client.status === 'ready') {
       try {
@@ -152,5 +218,7 @@ export class RedisFailureStore implements FailureStore {
 declare module 'ioredis' {
   interface RedisCommander<Context extends ClientContext> {
     addFailure(key: string, windowMs: number): Result<number, Context>;
+    reserveClaims(numberOfKeys: number, ...keysThenArgs: Array<string | number>): Result<number[], Context>;
+    releaseClaims(numberOfKeys: number, ...keys: string[]): Result<number, Context>;
   }
 }

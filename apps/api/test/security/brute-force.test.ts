@@ -134,20 +134,25 @@ describe.runIf(redisUp)('brute force, two instances sharing Redis', () => {
   /** Instance a, b, a, b... */
   const on = (i: number): Instance => (i % 2 === 0 ? pair.a : pair.b);
 
-  it('counts the failed sign-ins of one account on both instances: the 11th attempt gets 429, even with the right password', async () => {
+  it('shares the account-wide count: after 10 failures (5 per instance) the account is protected on both', async () => {
     expect(pair.a.config.loginLimits.perAccount).toBe(10);
     const admin = await createUser(pair.db, { role: 'Admin' });
+    const guessers: string[] = [];
     for (let i = 0; i < 10; i++) {
-      // From ten addresses, so that only the account's counter can lock it.
-      const res = await login(on(i), { email: admin.email, password: `wrong-${i}` }, { ip: nextIp() });
+      // From ten addresses, one guess each: only the account's shared count can protect it.
+      guessers.push(nextIp());
+      const res = await login(on(i), { email: admin.email, password: `wrong-${i}` }, { ip: guessers[i]! });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: messages.invalidCredentials });
     }
 
-    // Each instance saw five failures only: the lock comes from the shared count.
+    // Each instance saw five failures only: a client that failed is refused on both, right password or not.
     const right = { email: admin.email.toUpperCase(), password: admin.password! };
-    expectTooMany(await login(pair.a, right, { ip: nextIp() }), loginWindow);
-    expectTooMany(await login(pair.b, right, { ip: nextIp() }), loginWindow);
+    expectTooMany(await login(pair.a, right, { ip: guessers[1]! }), loginWindow);
+    expectTooMany(await login(pair.b, right, { ip: guessers[0]! }), loginWindow);
+    // The owner from an address with no failure signs in, on either instance.
+    expect((await login(pair.a, right, { ip: nextIp() })).statusCode).toBe(200);
+    expect((await login(pair.b, right, { ip: nextIp() })).statusCode).toBe(200);
   });
 
   it('counts the failed sign-ins from one client IP (X-Forwarded-For behind the proxy) on both instances', async () => {
@@ -165,7 +170,7 @@ describe.runIf(redisUp)('brute force, two instances sharing Redis', () => {
     expect((await login(pair.b, right, { ip: nextIp(), forwarded: true })).statusCode).toBe(200);
   });
 
-  it('does not count successful sign-ins, and a success forgives the account on every instance', async () => {
+  it('does not count successful sign-ins, and a protected account still checks new addresses on every instance', async () => {
     const user = await createUser(pair.db, { role: 'User' });
     const right = { email: user.email, password: user.password! };
     const office = nextIp();
@@ -176,7 +181,7 @@ describe.runIf(redisUp)('brute force, two instances sharing Redis', () => {
         const res = await login(on(i), { email: user.email, password: 'wrong' }, { ip: nextIp() });
         expect(res.statusCode).toBe(400);
       }
-      // 9 + 9 failures in all: without the shared reset, the second round would end locked.
+      // 9 + 9 failures in all: the account is protected, but this address has no failure on it.
       expect((await login(on(round + 1), right, { ip: nextIp() })).statusCode).toBe(200);
     }
   });
@@ -203,6 +208,47 @@ describe.runIf(redisUp)('brute force, two instances sharing Redis', () => {
   });
 });
 
+describe.runIf(redisUp)('brute force, concurrent guesses on two instances sharing Redis', () => {
+  const perIp = 20;
+  let pair: Awaited<ReturnType<typeof twoInstances>>;
+
+  beforeAll(async () => {
+    // 10 per client on an account (the default) is under the per-IP limit: it acts first.
+    pair = await twoInstances({ TRUST_PROXY: 'true', LOGIN_MAX_FAILURES_PER_IP: String(perIp) });
+  });
+  afterAll(() => pair?.close());
+
+  const statuses = (answers: LightMyRequestResponse[]) =>
+    answers.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.statusCode]: (acc[r.statusCode] ?? 0) + 1 }), {});
+
+  it('checks exactly 10 passwords of one account when 30 arrive at once, half on each instance', async () => {
+    const admin = await createUser(pair.db, { role: 'Admin' });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        login(
+          i % 2 ? pair.a : pair.b,
+          { email: admin.email, password: `wrong-${i}` },
+          { ip: '192.0.2.200', forwarded: true },
+        ),
+      ),
+    );
+    expect(statuses(answers)).toEqual({ 400: 10, 429: 20 });
+  });
+
+  it('checks exactly the per-IP limit of passwords when one address sprays many accounts at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: perIp + 12 }, (_, i) =>
+        login(
+          i % 2 ? pair.a : pair.b,
+          { email: `spray${i}@example.com`, password: 'guess' },
+          { ip: '192.0.2.201', forwarded: true },
+        ),
+      ),
+    );
+    expect(statuses(answers)).toEqual({ 400: perIp, 429: 12 });
+  });
+});
+
 describe.runIf(redisUp)('brute force, the shared window ends', () => {
   let pair: Awaited<ReturnType<typeof twoInstances>>;
   let raw: Redis;
@@ -211,7 +257,7 @@ describe.runIf(redisUp)('brute force, the shared window ends', () => {
 
   beforeAll(async () => {
     pair = await twoInstances({
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '2',
+      LOGIN_MAX_FAILURES_PER_CLIENT: '2',
       LOGIN_FAILURE_WINDOW_SECONDS: '1',
       FORGOT_MAX_PER_ACCOUNT: '1',
       FORGOT_WINDOW_SECONDS: '1',
@@ -223,19 +269,20 @@ describe.runIf(redisUp)('brute force, the shared window ends', () => {
     await pair?.close();
   });
 
-  it('for sign-in: the account locked on one instance signs in on the other once the window ends', async () => {
+  it('for sign-in: the client refused on one instance signs in on the other once the window ends', async () => {
     const user = await createUser(pair.db, { role: 'User' });
     const right = { email: user.email, password: user.password! };
+    const ip = nextIp();
     for (const t of [pair.a, pair.b]) {
-      expect((await login(t, { email: user.email, password: 'wrong' }, { ip: nextIp() })).statusCode).toBe(400);
+      expect((await login(t, { email: user.email, password: 'wrong' }, { ip })).statusCode).toBe(400);
     }
-    expectTooMany(await login(pair.a, right, { ip: nextIp() }), 1);
+    expectTooMany(await login(pair.a, right, { ip }), 1);
     // The window is Redis's: the key expires by itself, within the second.
-    const ttl = await raw.pttl(`login:acct:${user.email.toLowerCase()}`);
+    const ttl = await raw.pttl(`login:client:[${ip}]${user.email.toLowerCase()}`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(1000);
 
-    await eventually(async () => (await login(pair.b, right, { ip: nextIp() })).statusCode === 200);
+    await eventually(async () => (await login(pair.b, right, { ip })).statusCode === 200);
   });
 
   it('for forgot password: the next window accepts a request again, on either instance', async () => {
@@ -253,7 +300,7 @@ describe('brute force, Redis unreachable', () => {
   beforeAll(async () => {
     pair = await twoInstances({
       REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '2',
+      LOGIN_MAX_FAILURES_PER_CLIENT: '2',
       FORGOT_MAX_PER_ACCOUNT: '1',
     });
   });
@@ -310,6 +357,51 @@ describe.runIf(redisUp)('RedisFailureStore', () => {
     expect(quietLog.error).not.toHaveBeenCalled();
   });
 
+  it('reserves atomically across clients: exactly the limit of concurrent reservations succeed, released ones return', async () => {
+    const [one, two] = [open(), open()];
+    await Promise.all([one.ready(), two.ready()]);
+    const [key, total] = [`reserve:${randomUUID()}`, `reserve-total:${randomUUID()}`];
+    const claims = [
+      { key, limit: 10 },
+      { key: total, limit: Infinity },
+    ];
+
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? one : two).reserve(claims, 60)));
+
+    const granted = answers.filter((a) => a.ok);
+    expect(granted).toHaveLength(10);
+    expect(granted.map((a) => a.counts[0]).sort((x, y) => x! - y!)).toEqual(
+      Array.from({ length: 10 }, (_, i) => i + 1),
+    );
+    expect(answers.filter((a) => !a.ok)).toEqual(Array.from({ length: 30 }, () => ({ ok: false, refusedBy: 0 })));
+    // A refused reservation counts nothing, on any key.
+    expect(await raw.get(`${prefix}unit:${total}`)).toBe('10');
+    expect(await raw.pttl(`${prefix}unit:${key}`)).toBeGreaterThan(0);
+
+    await two.release([key, total]);
+    expect(await one.count(key)).toBe(9);
+    expect((await one.reserve(claims, 60)).ok).toBe(true);
+    expect((await two.reserve(claims, 60)).ok).toBe(false);
+    expect(quietLog.error).not.toHaveBeenCalled();
+  });
+
+  it('uses the guarded limit once the guard key reaches its threshold', async () => {
+    const store = open();
+    await store.ready();
+    const [guardKey, key] = [`guard:${randomUUID()}`, `guarded:${randomUUID()}`];
+    const guard = { key: guardKey, atLeast: 3 };
+    const claim = { key, limit: 5, guardedLimit: 1 };
+    expect(await store.reserve([claim], 60, guard)).toEqual({ ok: true, counts: [1] });
+    expect(await store.reserve([claim], 60, guard)).toEqual({ ok: true, counts: [2] });
+    for (let i = 0; i < 3; i++) await store.add(guardKey, 60);
+    expect(await store.reserve([claim], 60, guard)).toEqual({ ok: false, refusedBy: 0 });
+    expect(await store.reserve([{ key: `other:${randomUUID()}`, limit: 5, guardedLimit: 1 }], 60, guard)).toMatchObject(
+      {
+        ok: true,
+      },
+    );
+  });
+
   it('keeps a fixed window: the first add sets the expiry and later adds never extend it', async () => {
     const store = open();
     await store.ready();
@@ -356,6 +448,11 @@ describe.runIf(redisUp)('RedisFailureStore', () => {
 
     expect(await store.add('down', 60)).toBe(1);
     expect(await store.add('down', 60)).toBe(2);
+    expect(await store.count('down')).toBe(2);
+    // Reservations too: in-process, with their limits.
+    expect(await store.reserve([{ key: 'down', limit: 3 }], 60)).toEqual({ ok: true, counts: [3] });
+    expect(await store.reserve([{ key: 'down', limit: 3 }], 60)).toEqual({ ok: false, refusedBy: 0 });
+    await store.release(['down']);
     expect(await store.count('down')).toBe(2);
     await store.clear('down');
     expect(await store.count('down')).toBe(0);

@@ -59,3 +59,19 @@ export function passwordSetByAdminMail(to: Recipient, forgotUrl: string): MailMe
     reason: 'the password of the account with this e-mail address was changed',
   });
 }
+
+export function repeatedSignInFailuresMail(to: Recipient, forgotUrl: string, windowMinutes: number): MailMessage {
+  return composeMail({
+    to: to.email,
+    name: to.name,
+    subject: 'Failed sign-ins on your StrideAdmin account',
+    paragraphs: [
+      `Someone has tried many wrong passwords for your account ${to.email} in the last ${windowMinutes} minutes. None of these attempts signed in, and your password was not changed.`,
+      'While this goes on, sign-ins to your account are limited. You can still sign in as usual from a device you signed in from recently, or from another network.',
+      'If this was not you, choose a new password:',
+    ],
+    links: [{ label: 'Reset my password', url: forgotUrl }],
+    after: [`If it was you, you can ignore this e-mail. We send it at most once every ${windowMinutes} minutes.`],
+    reason: 'several sign-ins to the account with this e-mail address failed',
+  });
+}

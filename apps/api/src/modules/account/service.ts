@@ -9,7 +9,13 @@ import {
   setPasswordHash,
   type UserNotifier,
 } from '../users/index.js';
-import { invitationMail, links, passwordSetByAdminMail, resetPasswordMail } from './emails.js';
+import {
+  invitationMail,
+  links,
+  passwordSetByAdminMail,
+  repeatedSignInFailuresMail,
+  resetPasswordMail,
+} from './emails.js';
 import { consumeToken, issueToken, peekToken, revokeTokens, tokenLifetimeMs } from './tokens.js';
 
 export interface AccountDeps {
@@ -19,6 +25,8 @@ export interface AccountDeps {
   publicUrl: string;
   now: () => Date;
   background: BackgroundTasks;
+  /** LOGIN_FAILURE_WINDOW_SECONDS: the window the failed sign-in notice speaks of. */
+  signInWindowSeconds?: number;
 }
 
 /** Forgot / reset password, verify account, and the e-mails an administrator's actions send. */
@@ -97,6 +105,19 @@ export class AccountService implements UserNotifier {
       const user = await findUserById(this.deps.db, userId);
       if (!user) return;
       await this.deps.mailer.send(passwordSetByAdminMail(user, links.forgot(this.deps.publicUrl)));
+    });
+  }
+
+  /**
+   * POST /auth/login: the account is protected after many failed sign-ins (at most once per window).
+   * After the answer, like forgot password: an unknown address or an inactive account gets nothing.
+   */
+  repeatedSignInFailures(email: string): void {
+    this.deps.background.run('failed sign-ins e-mail', async () => {
+      const user = await findUserByEmail(this.deps.db, email);
+      if (!user?.isActive) return;
+      const minutes = Math.max(1, Math.round((this.deps.signInWindowSeconds ?? 900) / 60));
+      await this.deps.mailer.send(repeatedSignInFailuresMail(user, links.forgot(this.deps.publicUrl), minutes));
     });
   }
 }

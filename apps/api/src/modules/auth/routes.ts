@@ -14,12 +14,18 @@ import { HttpError } from '../../plugins/errors.js';
 import type { LoginLimiter, RequestLimiter } from '../../plugins/login-limiter.js';
 import { login, register } from './service.js';
 
+/** Who tells an account's owner about sign-in attempts on it (the account e-mails). */
+export interface SignInNotifier {
+  /** The account behind `email` (if any) is protected after many failed sign-ins: tell its owner. */
+  repeatedSignInFailures(email: string): void;
+}
+
 /** A refusal's label in strideadmin_sign_in_failures_total. */
 const failureReasons = { credentials: 'bad_credentials', role: 'not_admin', inactive: 'inactive' } as const;
 
 export async function authRoutes(
   app: FastifyInstance,
-  opts: { db: Db; limiter: LoginLimiter; registerLimiter: RequestLimiter },
+  opts: { db: Db; limiter: LoginLimiter; registerLimiter: RequestLimiter; notifier: SignInNotifier },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -40,19 +46,28 @@ export async function authRoutes(
     },
     async (request) => {
       const { email, password, adminPortal } = request.body;
-      if (await opts.limiter.isBlocked(request.ip, email)) {
+      // Counted before the password is checked: concurrent guesses never get past the limits.
+      const attempt = await opts.limiter.begin(request.ip, email);
+      if (attempt === undefined) {
         app.metrics.signInFailed('rate_limited');
         throw new HttpError(429, messages.tooManyRequests, undefined, {
           'retry-after': String(opts.limiter.retryAfterSeconds),
         });
       }
-      const result = await login(opts.db, app.tokens, { email, password, adminPortal: adminPortal === true });
+      let result: Awaited<ReturnType<typeof login>>;
+      try {
+        result = await login(opts.db, app.tokens, { email, password, adminPortal: adminPortal === true });
+      } catch (err) {
+        await attempt.settle('not-checked');
+        throw err;
+      }
       if (!result.ok) {
         app.metrics.signInFailed(failureReasons[result.reason]);
-        if (result.reason === 'credentials') await opts.limiter.recordFailure(request.ip, email);
+        const { notifyOwner } = await attempt.settle(result.reason === 'credentials' ? 'failed' : 'password-right');
+        if (notifyOwner) opts.notifier.repeatedSignInFailures(email);
         throw new HttpError(result.status, result.message);
       }
-      await opts.limiter.recordSuccess(request.ip, email);
+      await attempt.settle('signed-in');
       return { message: messages.loginSuccess, body: { user: result.user, token: result.token } };
     },
   );

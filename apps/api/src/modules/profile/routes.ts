@@ -12,6 +12,7 @@ import {
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../plugins/errors.js';
+import type { AttemptLimiter } from '../../plugins/login-limiter.js';
 import { authUserOf } from '../users/index.js';
 import { changePassword, getProfile, updateProfile } from './service.js';
 
@@ -19,7 +20,7 @@ const failure = errorEnvelopeSchema;
 const adminFailures = { 400: failure, 401: failure, 403: failure } as const;
 const admin = { tags: ['profile'], security: [{ bearer: [] }] };
 
-export async function profileRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function profileRoutes(app: FastifyInstance, opts: { db: Db; limiter: AttemptLimiter }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
 
@@ -74,11 +75,21 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db }) {
         ...admin,
         summary: 'Change your own password; answers a fresh token for this session, every other token stops working',
         body: changePasswordSchema,
-        response: { 200: okEnvelope(freshTokenSchema), ...adminFailures },
+        response: { 200: okEnvelope(freshTokenSchema), ...adminFailures, 429: failure },
       },
     },
     async (request) => {
-      const result = await changePassword(db, app.tokens, authUserOf(request), request.body);
+      const actor = authUserOf(request);
+      // Wrong old passwords are limited per account (counted before the check): a stolen token
+      // cannot be used to guess the password behind it.
+      const result = await opts.limiter.attempt(String(actor.id), () =>
+        changePassword(db, app.tokens, actor, request.body),
+      );
+      if (result === undefined) {
+        throw new HttpError(429, messages.tooManyRequests, undefined, {
+          'retry-after': String(opts.limiter.retryAfterSeconds),
+        });
+      }
       if (!result.ok) throw new HttpError(result.status, result.message);
       return { message: messages.passwordChanged, body: { token: result.token } };
     },

@@ -131,13 +131,14 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; notifier?
       onRequest: app.requireAdmin,
       schema: {
         ...admin,
-        summary: "Set a user's password; their existing tokens stop working (spec §7 PUT /users/updatepassword)",
+        summary:
+          "Set another user's password; their existing tokens stop working (spec §7 PUT /users/updatepassword). Your own: POST /profile/change_password",
         body: updateUserPasswordSchema,
         response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure },
       },
     },
     async (request) => {
-      const result = await resetUserPassword(db, request.body.updateId, request.body.password);
+      const result = await resetUserPassword(db, authUserOf(request).id, request.body.updateId, request.body.password);
       if (!result.ok) throw new HttpError(result.status, result.message);
       opts.notifier?.passwordSetByAdmin(request.body.updateId);
       return { message: messages.userPasswordUpdated, body: null };

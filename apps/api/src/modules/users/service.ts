@@ -356,8 +356,18 @@ export async function updateUser(
   return { ok: false, status: 409, message: conflictMessage(outcome, messages.userChangedMeanwhile), body: user };
 }
 
-/** PUT /users/updatepassword: sets (or resets) a user's password; their tokens stop working. */
-export async function resetUserPassword(db: Db, id: number, password: string): Promise<{ ok: true } | Refusal> {
+/**
+ * PUT /users/updatepassword: sets (or resets) another user's password; their tokens stop working.
+ * Never the caller's own: that asks for the current password (POST /profile/change_password), so a
+ * stolen token cannot be turned into the account.
+ */
+export async function resetUserPassword(
+  db: Db,
+  actorId: number,
+  id: number,
+  password: string,
+): Promise<{ ok: true } | Refusal> {
+  if (id === actorId) return refuse(403, messages.ownPasswordUseProfile);
   if (!(await findUserById(db, id))) return refuse(404, messages.userNotFound);
   const stored = await setPasswordHash(db, id, await hashPassword(password));
   return stored ? { ok: true } : refuse(404, messages.userNotFound);

@@ -23,7 +23,7 @@ describe('the users calls', () => {
       ['/api/users/{id}', 'delete', ['200', '400', '401', '403', '404']],
       ['/api/profile', 'get', ['200', '401', '403', '404']],
       ['/api/profile', 'put', ['200', '400', '401', '403', '404', '409']],
-      ['/api/profile/change_password', 'post', ['200', '400', '401', '403']],
+      ['/api/profile/change_password', 'post', ['200', '400', '401', '403', '429']],
     ];
     expectDocumented(paths, documented, (path) => (path.startsWith('/api/profile') ? 'profile' : 'users'));
     const listParameters: Array<{ name: string }> = paths['/api/users'].get.parameters;

@@ -12,6 +12,7 @@ import {
   type UserDetail,
 } from '@strideadmin/contract';
 import { Button } from '../../components/button';
+import { ButtonLink } from '../../components/button-link';
 import { Card } from '../../components/card';
 import { Form, useZodForm } from '../../components/form';
 import { SelectField } from '../../components/form-fields';
@@ -24,6 +25,7 @@ import { errorMessage } from '../../lib/api-client';
 import { freshRecordOf } from '../../lib/conflict';
 import { useIdParam } from '../../lib/id-param';
 import { hrefs, paths } from '../../lib/paths';
+import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useUser } from './api/get-user';
 import { useUpdateUser, type UpdateUser } from './api/update-user';
@@ -32,10 +34,14 @@ import { useUpdateUserPassword } from './api/update-user-password';
 /** Where a record that cannot be loaded sends the user back to. */
 const backToList = { backTo: paths.userList, backLabel: 'Go to users' };
 
-/** spec §2 Update User: an edit form plus a Reset User Password form. */
+/**
+ * spec §2 Update User: an edit form plus a Reset User Password form. Not for one's own account: the
+ * server refuses it (the password would change without the current one); Profile asks for it.
+ */
 export function UpdateUserPage() {
   const id = useIdParam();
   const user = useUser(id);
+  const myId = useSession()?.user.id;
   if (id === null) return <LoadFailed message={messages.userNotFound} {...backToList} />;
   if (user.isPending) return <Spinner label="Loading" className="mx-auto mt-24 size-6" />;
   if (user.isError)
@@ -44,7 +50,7 @@ export function UpdateUserPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader title="Update User" description={user.data.email} />
       <EditUserForm user={user.data} />
-      <ResetPasswordForm userId={user.data.id} />
+      {user.data.id === myId ? <OwnPasswordHint /> : <ResetPasswordForm userId={user.data.id} />}
     </div>
   );
 }
@@ -122,6 +128,21 @@ function EditUserForm({ user }: { user: UserDetail }) {
           </Button>
         </div>
       </Form>
+    </Card>
+  );
+}
+
+function OwnPasswordHint() {
+  return (
+    <Card title="Reset User Password">
+      <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="own-password-hint">
+        {messages.ownPasswordUseProfile}
+      </p>
+      <div className="mt-4 flex justify-end">
+        <ButtonLink to={paths.profile} variant="secondary">
+          Go to Profile
+        </ButtonLink>
+      </div>
     </Card>
   );
 }
