@@ -210,7 +210,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, version });
-      await api.register(authRoutes, { db: database.db, limiter, registerLimiter });
+      await api.register(authRoutes, { db: database.db, limiter, registerLimiter, notifier: account });
       await api.register(accountRoutes, { account, limiter: forgotLimiter });
       await api.register(userRoutes, { db: database.db, notifier: account });
       await api.register(uploadRoutes, { storage });

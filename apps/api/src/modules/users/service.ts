@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { giftCardColumnsWithExpiry, toGiftCard } from '../../db/gift-card-expiry.js';
 import { giftCards, type NewUserRow, roles, users, type UserRow } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
-import { forgetAuth, hashPassword } from '../../plugins/auth/index.js';
+import { forgetAuth, hashPassword, passwordProblem } from '../../plugins/auth/index.js';
 import { setCoins } from '../ledger/index.js';
 import { countUpTo } from '../../db/list.js';
 
@@ -303,9 +303,15 @@ export async function updateUser(
   return user ? { ok: true, user } : refuse(404, messages.userNotFound);
 }
 
-/** PUT /users/updatepassword: sets (or resets) a user's password; their tokens stop working. */
+/**
+ * PUT /users/updatepassword: sets (or resets) a user's password; their tokens stop working. The
+ * password rules of the user's role apply (passwordProblem).
+ */
 export async function resetUserPassword(db: Db, id: number, password: string): Promise<{ ok: true } | Refusal> {
-  if (!(await findUserById(db, id))) return refuse(404, messages.userNotFound);
+  const user = await findUserById(db, id);
+  if (!user) return refuse(404, messages.userNotFound);
+  const problem = passwordProblem(password, user.roleName);
+  if (problem) return refuse(400, problem);
   const stored = await setPasswordHash(db, id, await hashPassword(password));
   return stored ? { ok: true } : refuse(404, messages.userNotFound);
 }
