@@ -139,4 +139,13 @@ describe('POST /api/auth/register (spec §7 legacy register path)', () => {
       (await register({ email: 'burst4@example.com', name: 'Burst Walker', password: 'secret-44' })).statusCode,
     ).toBe(200);
   });
+
+  it('is documented in /api/docs: one 200 answer without a token, no 409', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    const op = res.json().paths['/api/auth/register'].post;
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '429']);
+    const ok = JSON.stringify(op.responses['200']);
+    expect(ok).not.toContain('accessToken');
+    expect(op.summary).toMatch(/same answer/);
+  });
 });

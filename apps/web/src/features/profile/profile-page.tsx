@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import {
-  changePasswordSchema,
+  changePasswordFormSchema,
   messages,
   todayIso,
   updateProfileSchema,
@@ -15,6 +15,7 @@ import { PageHeader } from '../../components/page-header';
 import { PersonFields } from '../../components/person-fields';
 import { TextInput } from '../../components/text-input';
 import { errorMessage } from '../../lib/api-client';
+import { passwordRuleError } from '../../lib/password-error';
 import { session, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { checkImageFile, uploadImage } from '../../lib/upload';
@@ -124,7 +125,7 @@ function PersonalInformation({ user }: { user: SessionUser }) {
 function ChangePassword() {
   const changePassword = useChangePassword();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useZodForm(changePasswordSchema, { defaultValues: { oldPassword: '', newPassword: '' } });
+  const form = useZodForm(changePasswordFormSchema, { defaultValues: { oldPassword: '', newPassword: '' } });
   const { errors } = form.formState;
 
   async function onSubmit(values: ChangePasswordInput) {
@@ -137,8 +138,11 @@ function ChangePassword() {
       form.reset();
       toast.success(res.message ?? messages.passwordChanged);
     } catch (err) {
-      // spec §8: the error's message under the form (a session expiry is the query client's).
-      setFormError(errorMessage(err));
+      // spec §8: the error's message under the form (a session expiry is the query client's); a
+      // refused new password under its field.
+      const ruleError = passwordRuleError(err);
+      if (ruleError) form.setError('newPassword', { type: 'server', message: ruleError }, { shouldFocus: true });
+      else setFormError(errorMessage(err));
     }
   }
 

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   messages,
   resetUserPasswordFormSchema,
+  type RoleName,
   roleOptions,
   statusOptions,
   todayIso,
@@ -21,6 +22,7 @@ import { PersonFields } from '../../components/person-fields';
 import { TextInput } from '../../components/text-input';
 import { errorMessage } from '../../lib/api-client';
 import { useIdParam } from '../../lib/id-param';
+import { passwordRuleError } from '../../lib/password-error';
 import { hrefs, paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import { useUser } from './api/get-user';
@@ -42,7 +44,7 @@ export function UpdateUserPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader title="Update User" description={user.data.email} />
       <EditUserForm user={user.data} />
-      <ResetPasswordForm userId={user.data.id} />
+      <ResetPasswordForm userId={user.data.id} role={user.data.Role.name} />
     </div>
   );
 }
@@ -113,11 +115,13 @@ function EditUserForm({ user }: { user: UserDetail }) {
   );
 }
 
-function ResetPasswordForm({ userId }: { userId: number }) {
+function ResetPasswordForm({ userId, role }: { userId: number; role: RoleName }) {
   const navigate = useNavigate();
   const updatePassword = useUpdateUserPassword();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useZodForm(resetUserPasswordFormSchema, { defaultValues: { password: '', confirmPassword: '' } });
+  // The rule of the user's role (an administrator's password is longer), shown before sending.
+  const schema = useMemo(() => resetUserPasswordFormSchema(role), [role]);
+  const form = useZodForm(schema, { defaultValues: { password: '', confirmPassword: '' } });
   const { errors } = form.formState;
 
   async function onSubmit(values: { password: string }) {
@@ -127,7 +131,9 @@ function ResetPasswordForm({ userId }: { userId: number }) {
       toast.success(res.message ?? messages.userPasswordUpdated);
       void navigate(hrefs.withId(paths.userDetails, userId)); // spec §4
     } catch (err) {
-      setFormError(errorMessage(err));
+      const ruleError = passwordRuleError(err);
+      if (ruleError) form.setError('password', { type: 'server', message: ruleError }, { shouldFocus: true });
+      else setFormError(errorMessage(err));
     }
   }
 
