@@ -27,7 +27,8 @@ done
 # What the product reads at run time, and what `npm ci` needs to install the workspaces:
 # - the lockfile and every workspace's package.json (npm ci checks them against the lockfile);
 # - the compiled server (apps/api/dist: our code and the contract, bundled; npm packages stay
-#   external and come from node_modules) and the SQL migrations it applies on start;
+#   external and come from node_modules), the SQL migrations it applies on start, and its data
+#   files (apps/api/resources: the common passwords it refuses);
 # - the built portal (apps/web/dist);
 # - `npm start` and the CLI runner (scripts/start.mjs, api.mjs, build.mjs for its entry list,
 #   lib/build-state.mjs). They find no sources here, so they run the build as it is;
@@ -38,6 +39,7 @@ paths=(
   apps/api/package.json
   apps/api/dist
   apps/api/drizzle
+  apps/api/resources
   apps/web/package.json
   apps/web/dist
   packages/contract/package.json

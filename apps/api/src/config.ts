@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { limits } from '@strideadmin/contract';
 import { defaultWebDistDir } from './paths.js';
+import { isCommonPassword } from './plugins/auth/password-policy.js';
 
 /**
  * Environment -> typed configuration, read once (ARCHITECTURE.md: nothing else reads process.env).
@@ -62,9 +64,15 @@ const envSchema = z.object({
     .default('12h')
     .refine((v) => /^\d+\s*(s|m|h|d)$/.test(v), { message: 'must be a duration such as 30m, 12h or 7d' }),
   ADMIN_EMAIL: z.string().default('admin@example.com'),
-  ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 6, {
-    message: 'ADMIN_PASSWORD must be at least 6 characters',
-  }),
+  // The first administrator's password: the rules of every administrator's password.
+  ADMIN_PASSWORD: optionalString
+    .refine((v) => v === undefined || v.length >= limits.adminPasswordMin, {
+      message: `ADMIN_PASSWORD must be at least ${limits.adminPasswordMin} characters (an administrator's password)`,
+      abort: true,
+    })
+    .refine((v) => v === undefined || !isCommonPassword(v), {
+      message: 'ADMIN_PASSWORD is one of the most common passwords: choose one that is harder to guess',
+    }),
   ADMIN_NAME: z.string().default('Administrator'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Unset: pretty (pino-pretty, human lines) on a terminal, JSON lines otherwise (files, collectors).

@@ -13,3 +13,6 @@ export const migrationsFolder = path.join(apiRoot, 'drizzle');
 
 /** The built portal, when WEB_DIST_DIR does not say otherwise. */
 export const defaultWebDistDir = path.resolve(apiRoot, '../web/dist');
+
+/** The most common passwords, refused on every password set (scripts/common-passwords.mjs); read once. */
+export const commonPasswordsFile = path.join(apiRoot, 'resources', 'common-passwords.txt');

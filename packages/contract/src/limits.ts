@@ -2,6 +2,8 @@
 export const limits = {
   toastMs: 3000,
   passwordMin: 6,
+  /** An administrator's password (any password set for an Admin-role account, ADMIN_PASSWORD). */
+  adminPasswordMin: 12,
   passwordMax: 255,
   emailMax: 255,
   nameMax: 255,

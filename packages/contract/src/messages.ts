@@ -190,7 +190,6 @@ export const messages = {
   messageSent: 'Your message has been sent.',
 
   // ours (spec silent): the mobile app's calls and the coin ledger
-  registered: 'Account created successfully.',
   stepsRecorded: 'Steps recorded.',
   stepsRequired: 'Steps is required',
   stepsInvalid: 'Steps must be a whole number from 0 to 100000.',
@@ -219,6 +218,15 @@ export const messages = {
     'Your profile was changed somewhere else after you opened the form. Review the current values and save again.',
   coinsWouldGoNegative:
     'The coins changed after you opened the form and this change would take them below 0. Review the current values and save again.',
+
+  // ours (spec silent): accounts and passwords (registration, e-mail verification, password rules)
+  registerReceived:
+    'Thank you. We have sent an e-mail to this address: follow its link to verify the address, then sign in.',
+  passwordTooCommon: 'This password is too common. Choose a password that is harder to guess.',
+  adminPasswordMin: 'Administrator passwords must be at least 12 characters.',
+  verifyEmailToRedeem: 'Verify your e-mail address to redeem gift cards.',
+  verificationSent: 'We have sent you an e-mail with a link to verify your address.',
+  emailAlreadyVerified: 'Your e-mail address is already verified.',
 
   // spec §2: empty states
   noAssociatedGiftCards: 'No gift cards are associated with this account.',

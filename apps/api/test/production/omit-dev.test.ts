@@ -120,6 +120,7 @@ describe.skipIf(!enabled || !onPglite)('production install from a build (npm ci 
       expect(existsSync(path.join(dest, f)), f).toBe(true);
     }
     expect(readdirSync(path.join(dest, 'apps/api/drizzle')).some((f) => f.endsWith('.sql'))).toBe(true);
+    expect(existsSync(path.join(dest, 'apps/api/resources/common-passwords.txt'))).toBe(true);
     for (const absent of ['.git', 'apps/api/src', 'apps/web/src', 'packages/contract/src', 'data']) {
       expect(existsSync(path.join(dest, absent)), absent).toBe(false);
     }

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Dashboard, DateRange, GiftCard, ListResponse } from '@strideadmin/contract';
 import { createUserViaApi, setPasswordViaApi, uniqueLetters } from './api';
+import { mailsTo } from './mail';
 
 /** The Home dashboard's tiles, by label, with the key of the figure each one shows. */
 export const tileFigures = {
@@ -79,13 +80,19 @@ export interface Walker {
   token: string;
 }
 
-/** Signs up through the app's own call (POST /api/auth/register): a User account with an app token. */
+/**
+ * Signs up through the app's own call (POST /api/auth/register: no token in its answer), verifies
+ * the address with the e-mailed link (redeeming needs it), and signs in as the app does.
+ */
 export async function registerWalker(request: APIRequestContext, name: string): Promise<Walker> {
   const email = `${name.toLowerCase().replace(/\s+/g, '.')}.${uniqueLetters()}@example.com`;
   const res = await request.post('/api/auth/register', { data: { email, name, password: 'walker-pass-123' } });
   expect(res.status(), await res.text()).toBe(200);
-  const { body } = (await res.json()) as { body: { accessToken: string; user: { id: number } } };
-  return { id: body.user.id, token: body.accessToken };
+  await verifyByMail(request, email);
+  const login = await request.post('/api/auth/login', { data: { email, password: 'walker-pass-123' } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { body } = (await login.json()) as { body: { token: string; user: { id: number } } };
+  return { id: body.user.id, token: body.token };
 }
 
 /** An administrator turns step tracking on for a user (PUT /api/users; new accounts start Disabled, spec §3). */
@@ -110,6 +117,25 @@ export async function enableTracking(request: APIRequestContext, adminToken: str
 }
 
 /** A walker made by an administrator with tracking on, signed in the way the app signs in. */
+/** Verifies the address with the verify link e-mailed to it (invitation or sign-up), as its owner would. */
+async function verifyByMail(request: APIRequestContext, email: string) {
+  let token: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const link = (await mailsTo(email))
+          .flatMap((m) => m.links)
+          .find((l) => new URL(l).pathname === '/verify-account');
+        token = link ? new URL(link).searchParams.get('token') : null;
+        return token !== null;
+      },
+      { message: `a verify link e-mailed to ${email}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  const res = await request.post('/api/auth/verifyToken', { data: { temp_code: token } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 export async function createTrackedWalker(
   request: APIRequestContext,
   adminToken: string,
@@ -117,6 +143,7 @@ export async function createTrackedWalker(
 ): Promise<Walker> {
   const email = `${name.toLowerCase().replace(/\s+/g, '.')}.${uniqueLetters()}@example.com`;
   const id = await createUserViaApi(request, adminToken, { name, email, isTracking: true });
+  await verifyByMail(request, email);
   await setPasswordViaApi(request, adminToken, id, 'walker-pass-123');
   const res = await request.post('/api/auth/login', { data: { email, password: 'walker-pass-123' } });
   expect(res.status(), await res.text()).toBe(200);

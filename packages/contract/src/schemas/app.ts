@@ -2,21 +2,25 @@ import { z } from 'zod';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
 import { languages, quizOptionNumbers } from '../options.js';
-import { emailField, sessionUserSchema } from './auth.js';
+import { emailField } from './auth.js';
 import { dateField, nameField, passwordField, todayIso } from './fields.js';
 import { giftCardSchema } from './gift-cards.js';
 import { listQueryBase } from './users.js';
 
 /** The mobile app's calls (PRODUCT.md §3, issue 7). App users hold tokens of the `app` audience. */
 
-/** POST /auth/register (spec §7 legacy register path): a User-role account, signed in. */
+/**
+ * POST /auth/register (spec §7 legacy register path): a User-role account. The answer is the same
+ * whether or not the address already has an account, and carries no token: the new account signs
+ * in through POST /auth/login (at once, before its address is verified).
+ */
 export const registerSchema = z.object({
   email: emailField,
   name: nameField,
   password: passwordField(messages.passwordRequired),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
-export const registerResponseSchema = z.object({ accessToken: z.string(), user: sessionUserSchema });
+export const registerResponseSchema = z.null();
 
 /** A day YYYY-MM-DD between `stepsSyncMaxDays` ago and today (the server's calendar). */
 function withinSyncWindow(day: string) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
+import type { RoleName } from '../options.js';
 
 /** Field rules shared by several forms and calls (spec §5), written once. */
 
@@ -53,6 +54,22 @@ export const passwordField = (requiredMessage: string) =>
     .min(1, { error: requiredMessage, abort: true })
     .min(limits.passwordMin, messages.passwordMin)
     .max(limits.passwordMax, messages.passwordTooLong);
+
+/**
+ * The password rule that depends on the account's role: an administrator's password is at least
+ * limits.adminPasswordMin characters. Undefined when the password passes. (The server also refuses
+ * the most common passwords; that list stays on the server.)
+ */
+export function rolePasswordProblem(password: string, role: RoleName): string | undefined {
+  return role === 'Admin' && password.length < limits.adminPasswordMin ? messages.adminPasswordMin : undefined;
+}
+
+/** The server's refusals of a new password that belong under the password field. */
+export const passwordRuleMessages: readonly string[] = [messages.passwordTooCommon, messages.adminPasswordMin];
+
+/** passwordField with the rule of `role`'s accounts (rolePasswordProblem). */
+export const passwordFieldFor = (role: RoleName, requiredMessage: string) =>
+  passwordField(requiredMessage).refine((p) => rolePasswordProblem(p, role) === undefined, messages.adminPasswordMin);
 
 export const idField = z
   .number({ error: 'The id must be a number.' })

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
-import { genders, roleNames } from '../options.js';
+import { genders, type RoleName, roleNames } from '../options.js';
 import { sessionUserSchema, emailField } from './auth.js';
-import { dobField, idField, nameField, nonNegativeNumber, passwordField } from './fields.js';
+import { dobField, idField, nameField, nonNegativeNumber, passwordField, passwordFieldFor } from './fields.js';
 import { giftCardSchema } from './gift-cards.js';
 
 /** Path parameter of /users/{id} and the other by-id calls. */
@@ -73,16 +73,23 @@ export const updateUserPasswordSchema = z.object({
   password: passwordField(messages.newPasswordPlease),
 });
 
-/** The Reset User Password form (spec §5): the call's rule plus a confirmation. */
-export const resetUserPasswordFormSchema = z
-  .object({
-    password: passwordField(messages.newPasswordPlease),
-    confirmPassword: z
-      .string({ error: messages.confirmPasswordPlease })
-      .min(1, messages.confirmPasswordPlease)
-      .min(limits.passwordMin, messages.passwordMin),
-  })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: messages.passwordsNeedSame });
+/**
+ * The Reset User Password form (spec §5): the call's rule plus a confirmation, and the rule of the
+ * user's role (an administrator's password is longer).
+ */
+export const resetUserPasswordFormSchema = (role: RoleName) =>
+  z
+    .object({
+      password: passwordFieldFor(role, messages.newPasswordPlease),
+      confirmPassword: z
+        .string({ error: messages.confirmPasswordPlease })
+        .min(1, messages.confirmPasswordPlease)
+        .min(limits.passwordMin, messages.passwordMin),
+    })
+    .refine((v) => v.password === v.confirmPassword, {
+      path: ['confirmPassword'],
+      message: messages.passwordsNeedSame,
+    });
 
 /**
  * PUT /profile (spec §7; §5 Profile). Only the signed-in user's own id. A field left out stays as
@@ -113,6 +120,10 @@ export const changePasswordSchema = z.object({
   newPassword: passwordField(messages.newPasswordRequired),
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+/** The Change Password form of the portal, whose signed-in user is an administrator. */
+export const changePasswordFormSchema = changePasswordSchema.extend({
+  newPassword: passwordFieldFor('Admin', messages.newPasswordRequired),
+});
 
 /** GET /users (PRODUCT.md §3 list calls). */
 export const userSortColumns = ['id', 'name', 'email', 'totalCoins', 'dailyFSGoal', 'isActive', 'createdAt'] as const;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { idParamsSchema } from '../../src/schemas/users.js';
+import { messages } from '../../src/messages.js';
+import { changePasswordFormSchema, idParamsSchema, resetUserPasswordFormSchema } from '../../src/schemas/users.js';
 
 describe('idParamsSchema', () => {
   test.each([
@@ -21,5 +22,29 @@ describe('idParamsSchema', () => {
 
   test('refuses a missing id', () => {
     expect(idParamsSchema.safeParse({}).success).toBe(false);
+  });
+});
+
+describe("the password forms: an administrator's password is at least 12 characters", () => {
+  const pair = (password: string) => ({ password, confirmPassword: password });
+  const messagesOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+    result.error?.issues.map((i) => i.message) ?? [];
+
+  test('Reset User Password of an Admin: 11 characters are refused with the rule, 12 pass', () => {
+    expect(messagesOf(resetUserPasswordFormSchema('Admin').safeParse(pair('a-b-c-d-e-f')))).toEqual([
+      messages.adminPasswordMin,
+    ]);
+    expect(resetUserPasswordFormSchema('Admin').safeParse(pair('a-b-c-d-e-fg')).success).toBe(true);
+  });
+
+  test('Reset User Password of a User: the minimum of 6 stays', () => {
+    expect(resetUserPasswordFormSchema('User').safeParse(pair('abcdef')).success).toBe(true);
+    expect(messagesOf(resetUserPasswordFormSchema('User').safeParse(pair('abcde')))).toContain(messages.passwordMin);
+  });
+
+  test("Change Password (the portal's user is an administrator)", () => {
+    const input = { oldPassword: 'whatever', newPassword: 'a-b-c-d-e-f' };
+    expect(messagesOf(changePasswordFormSchema.safeParse(input))).toEqual([messages.adminPasswordMin]);
+    expect(changePasswordFormSchema.safeParse({ ...input, newPassword: 'a-b-c-d-e-fg' }).success).toBe(true);
   });
 });

@@ -75,3 +75,33 @@ export function repeatedSignInFailuresMail(to: Recipient, forgotUrl: string, win
     reason: 'several sign-ins to the account with this e-mail address failed',
   });
 }
+
+export function verifyEmailMail(to: Recipient, verifyUrl: string): MailMessage {
+  return composeMail({
+    to: to.email,
+    name: to.name,
+    subject: 'Verify your StrideAdmin e-mail address',
+    paragraphs: [
+      `Welcome! Please confirm that ${to.email} is your e-mail address.`,
+      'You can already sign in, walk and collect coins; gift cards can be redeemed once the address is verified.',
+    ],
+    links: [{ label: 'Verify my e-mail address', url: verifyUrl }],
+    after: ['The link works once and expires in 7 days.', 'If you did not create this account, ignore this e-mail.'],
+    reason: 'an account was created with this e-mail address',
+  });
+}
+
+export function registerAttemptMail(to: Recipient, forgotUrl: string): MailMessage {
+  return composeMail({
+    to: to.email,
+    name: to.name,
+    subject: 'Someone tried to register with your address',
+    paragraphs: [
+      `Someone tried to create a new StrideAdmin account with your e-mail address ${to.email}. You already have an account, so no new account was created and nothing in yours was changed.`,
+      'If it was you, sign in with your existing password. If you have forgotten it, choose a new one:',
+    ],
+    links: [{ label: 'Reset my password', url: forgotUrl }],
+    after: ['If it was not you, you can ignore this e-mail: your account stays as it is.'],
+    reason: 'someone tried to register a new account with this e-mail address',
+  });
+}

@@ -10,12 +10,13 @@ import {
 } from '@strideadmin/contract';
 import { HttpError } from '../../plugins/errors.js';
 import type { RequestLimiter } from '../../plugins/login-limiter.js';
+import { authUserOf } from '../users/index.js';
 import type { AccountService } from './service.js';
 
 const messageOnly = z.object({ message: z.string() });
 const failure = errorEnvelopeSchema;
 
-/** The signed-out account calls (spec §7): public, no token. */
+/** The account calls: signed out (spec §7: public, no token), and the app user's new verify link. */
 export async function accountRoutes(app: FastifyInstance, opts: { account: AccountService; limiter: RequestLimiter }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { account, limiter } = opts;
@@ -53,8 +54,32 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
     },
     async (request) => {
       const done = await account.resetPassword(request.body.temp_code, request.body.password);
-      if (!done) throw new HttpError(400, messages.accountLinkInvalid);
+      if (!done.ok) throw new HttpError(400, done.message);
       return { message: messages.resetPasswordDone };
+    },
+  );
+
+  r.post(
+    '/app/resend_verification',
+    {
+      onRequest: app.requireAppUser,
+      schema: {
+        tags: ['app'],
+        security: [{ bearer: [] }],
+        summary:
+          'E-mail the signed-in app user a new link to verify their address (redeeming gift cards needs it); 409 when it is verified already',
+        response: { 200: messageOnly, 401: failure, 403: failure, 409: failure, 429: failure },
+      },
+    },
+    async (request) => {
+      const user = authUserOf(request);
+      if (!(await limiter.allow(request.ip, user.email))) {
+        throw new HttpError(429, messages.tooManyRequests, undefined, {
+          'retry-after': String(limiter.retryAfterSeconds),
+        });
+      }
+      if (!(await account.resendVerification(user.id))) throw new HttpError(409, messages.emailAlreadyVerified);
+      return { message: messages.verificationSent };
     },
   );
 

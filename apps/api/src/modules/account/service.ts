@@ -1,6 +1,7 @@
+import { messages } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../mail/index.js';
-import { hashPassword } from '../../plugins/auth/index.js';
+import { hashPassword, passwordProblem } from '../../plugins/auth/index.js';
 import type { BackgroundTasks } from '../../plugins/background.js';
 import {
   findUserByEmail,
@@ -13,8 +14,10 @@ import {
   invitationMail,
   links,
   passwordSetByAdminMail,
+  registerAttemptMail,
   repeatedSignInFailuresMail,
   resetPasswordMail,
+  verifyEmailMail,
 } from './emails.js';
 import { consumeToken, issueToken, peekToken, revokeTokens, tokenLifetimeMs } from './tokens.js';
 
@@ -54,21 +57,28 @@ export class AccountService implements UserNotifier {
   /**
    * Sets the password of the reset token's user and uses the token (and every other reset link of
    * theirs). The new hash changes the fingerprint their sessions carry: all of them end. It also
-   * proves the mailbox, so the e-mail counts as verified. False for an unusable token.
+   * proves the mailbox, so the e-mail counts as verified. The password rules of the user's role
+   * apply (passwordProblem); a refused password leaves the token usable. The refusal's message, or
+   * `linkInvalid` for an unusable token.
    */
-  async resetPassword(token: string, password: string): Promise<boolean> {
+  async resetPassword(token: string, password: string): Promise<{ ok: true } | { ok: false; message: string }> {
     const { db, now } = this.deps;
-    // Hash only for a token that can work (argon2 is the expensive part), then use it atomically.
-    if ((await peekToken(db, token, 'reset', now())) === undefined) return false;
+    const linkInvalid = { ok: false, message: messages.accountLinkInvalid } as const;
+    // Check and hash only for a token that can work (argon2 is the expensive part), then use it atomically.
+    const holder = await peekToken(db, token, 'reset', now());
+    const user = holder === undefined ? undefined : await findUserById(db, holder);
+    if (!user) return linkInvalid;
+    const problem = passwordProblem(password, user.roleName);
+    if (problem) return { ok: false, message: problem };
     const passwordHash = await hashPassword(password);
     return db.transaction(async (tx) => {
       const at = now();
       const userId = await consumeToken(tx, token, 'reset', at);
-      if (userId === undefined) return false;
+      if (userId === undefined) return linkInvalid;
       await revokeTokens(tx, userId, 'reset', at);
       await setPasswordHash(tx, userId, passwordHash);
       await markEmailVerified(tx, userId, at);
-      return true;
+      return { ok: true } as const;
     });
   }
 
@@ -97,6 +107,44 @@ export class AccountService implements UserNotifier {
         invitationMail(user, links.verify(publicUrl, verify), links.reset(publicUrl, setPassword)),
       );
     });
+  }
+
+  /** POST /auth/register made a new account: a verify link (valid 7 days). */
+  registered(userId: number): void {
+    this.deps.background.run('verify e-mail', () => this.sendVerification(userId));
+  }
+
+  /**
+   * POST /auth/register with an address that already has an account: its owner is told (with a
+   * link to choose a new password); the account is not changed. An inactive account gets nothing.
+   */
+  registerAttempted(email: string): void {
+    this.deps.background.run('register-attempt e-mail', async () => {
+      const user = await findUserByEmail(this.deps.db, email);
+      if (!user?.isActive) return;
+      await this.deps.mailer.send(registerAttemptMail(user, links.forgot(this.deps.publicUrl)));
+    });
+  }
+
+  /**
+   * The signed-in user asks for a new verify link: sent in the background, replacing the older
+   * ones. False when the address is verified already (nothing is sent).
+   */
+  async resendVerification(userId: number): Promise<boolean> {
+    const user = await findUserById(this.deps.db, userId);
+    if (!user || user.emailVerifiedAt !== null) return false;
+    this.deps.background.run('verify e-mail', () => this.sendVerification(userId));
+    return true;
+  }
+
+  private async sendVerification(userId: number): Promise<void> {
+    const { db, now, publicUrl } = this.deps;
+    const user = await findUserById(db, userId);
+    if (!user || user.emailVerifiedAt !== null) return;
+    const at = now();
+    await revokeTokens(db, user.id, 'verify', at);
+    const token = await issueToken(db, user.id, 'verify', at, tokenLifetimeMs.verify);
+    await this.deps.mailer.send(verifyEmailMail(user, links.verify(publicUrl, token)));
   }
 
   /** PUT /users/updatepassword: a notice to the user, without the password. */

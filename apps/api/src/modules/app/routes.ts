@@ -133,7 +133,9 @@ export async function appRoutes(app: FastifyInstance, opts: { db: Db; stepsPerCo
       onRequest: app.requireAppUser,
       schema: {
         ...appCall,
-        summary: "Redeem a gift card for its coin price; it becomes the caller's and its expiry duration starts",
+        summary:
+          "Redeem a gift card for its coin price; it becomes the caller's and its expiry duration starts. " +
+          'Refused (403) until the caller has verified their e-mail address',
         params: idParamsSchema,
         response: { 200: okEnvelope(redeemResponseSchema), ...appFailures, 404: failure, 409: failure },
       },

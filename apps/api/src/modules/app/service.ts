@@ -270,7 +270,8 @@ export async function openGiftBox(
 }
 
 /**
- * POST /app/giftcard/{id}/redeem, all or nothing in one transaction: the card is taken only while
+ * POST /app/giftcard/{id}/redeem, all or nothing in one transaction, by a caller whose e-mail
+ * address is verified (403 otherwise): the card is taken only while
  * it has no owner, was never redeemed and is not expired (a conditional UPDATE: of two users at
  * once exactly one gets it), then its price is spent (changeCoins refuses to go below 0, whatever
  * else spends at the same time); without the coins, the card is given back by the rollback. Its
@@ -284,6 +285,10 @@ export async function redeemGiftCard(
   return refusing(() =>
     db.transaction(async (tx) => {
       await lockCaller(tx, userId);
+      // Redeeming needs a verified address (walking, quiz and gift boxes do not); read under the
+      // caller's lock, nothing is taken or spent without it.
+      const [caller] = await tx.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+      if (!caller?.verifiedAt) throw refused(403, messages.verifyEmailToRedeem);
       const [card] = await tx
         .update(giftCards)
         .set({ userId, redeemedAt: now, updatedAt: sql`now()` })

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { LoginLimiter, RequestLimiter } from '../../plugins/login-limiter.js';
-import { login, register } from './service.js';
+import { login, register, type RegistrationNotifier } from './service.js';
 
 /** Who tells an account's owner about sign-in attempts on it (the account e-mails). */
 export interface SignInNotifier {
@@ -25,7 +25,12 @@ const failureReasons = { credentials: 'bad_credentials', role: 'not_admin', inac
 
 export async function authRoutes(
   app: FastifyInstance,
-  opts: { db: Db; limiter: LoginLimiter; registerLimiter: RequestLimiter; notifier: SignInNotifier },
+  opts: {
+    db: Db;
+    limiter: LoginLimiter;
+    registerLimiter: RequestLimiter;
+    notifier: SignInNotifier & RegistrationNotifier;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -77,26 +82,27 @@ export async function authRoutes(
     {
       schema: {
         tags: ['auth'],
-        summary: 'Create an app account (role User) and sign it in with an app token (spec §7 legacy register path)',
+        summary:
+          'Create an app account (role User) and e-mail a verify link; the same answer, without a token, whether or ' +
+          'not the address has an account (its owner is e-mailed instead). Sign in with POST /auth/login',
         body: registerSchema,
         response: {
           200: okEnvelope(registerResponseSchema),
           400: errorEnvelopeSchema,
-          409: errorEnvelopeSchema,
           429: errorEnvelopeSchema,
         },
       },
     },
     async (request) => {
-      // Every attempt counts (each costs a password hash and may create an account), per IP and e-mail.
+      // Every attempt counts (each costs a password hash and sends an e-mail), per IP and e-mail.
       if (!(await opts.registerLimiter.allow(request.ip, request.body.email))) {
         throw new HttpError(429, messages.tooManyRequests, undefined, {
           'retry-after': String(opts.registerLimiter.retryAfterSeconds),
         });
       }
-      const result = await register(opts.db, app.tokens, request.body);
+      const result = await register(opts.db, opts.notifier, request.body);
       if (!result.ok) throw new HttpError(result.status, result.message);
-      return { message: messages.registered, body: { accessToken: result.accessToken, user: result.user } };
+      return { message: messages.registerReceived, body: null };
     },
   );
 }

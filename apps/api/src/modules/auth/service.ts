@@ -1,8 +1,14 @@
 import { messages, type SessionUser } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { hashPassword, passwordFingerprint, type TokenService, verifyPassword } from '../../plugins/auth/index.js';
-import { findUserByEmail, findUserById, insertUser, type Refusal, refuse, toSessionUser } from '../users/index.js';
+import {
+  hashPassword,
+  passwordFingerprint,
+  passwordProblem,
+  type TokenService,
+  verifyPassword,
+} from '../../plugins/auth/index.js';
+import { findUserByEmail, insertUser, type Refusal, refuse, toSessionUser } from '../users/index.js';
 
 export type LoginResult =
   | { ok: true; user: SessionUser; token: string }
@@ -36,30 +42,38 @@ export async function login(
   return { ok: true, user: toSessionUser(user), token };
 }
 
+/** Told what a registration did, to e-mail the address (the account module implements it; injected). */
+export interface RegistrationNotifier {
+  /** A new account: a link to verify its address. */
+  registered(userId: number): void;
+  /** The address already had an account: its owner is told, the account is not changed. */
+  registerAttempted(email: string): void;
+}
+
 /**
- * POST /auth/register (spec §7 legacy register path): a new app account (role User) that signs in
- * at once with an `app` token. Its e-mail is not verified yet, and tracking is Disabled as for
- * every new user (spec §3) until it is turned on. A taken e-mail is refused by the unique index.
+ * POST /auth/register (spec §7 legacy register path): a new app account (role User), its e-mail
+ * not verified yet, and tracking Disabled as for every new user (spec §3) until it is turned on.
+ * What the caller learns is the same whether or not the address already has an account: the same
+ * work (a password hash and one insert, refused by the unique index for a taken address), the same
+ * answer, and an e-mail to the address either way (a verify link, or "someone tried to register
+ * with your address" to its owner, whose account stays as it is). No token: the new account signs
+ * in through POST /auth/login. Only a password the rules refuse is answered differently (400), and
+ * that does not depend on the address.
  */
 export async function register(
   db: Db,
-  tokens: TokenService,
+  notifier: RegistrationNotifier,
   input: { email: string; name: string; password: string },
-): Promise<{ ok: true; user: SessionUser; accessToken: string } | Refusal> {
+): Promise<{ ok: true } | Refusal> {
+  const problem = passwordProblem(input.password, 'User');
+  if (problem) return refuse(400, problem);
   const passwordHash = await hashPassword(input.password);
-  let id: number;
   try {
-    id = await insertUser(db, { name: input.name, email: input.email, passwordHash, role: 'User' });
+    const id = await insertUser(db, { name: input.name, email: input.email, passwordHash, role: 'User' });
+    notifier.registered(id);
   } catch (err) {
-    if (isUniqueViolation(err, 'users_email_lower_key')) return refuse(409, messages.emailTaken);
-    throw err;
+    if (!isUniqueViolation(err, 'users_email_lower_key')) throw err;
+    notifier.registerAttempted(input.email);
   }
-  const user = await findUserById(db, id);
-  if (!user) return refuse(404, messages.userNotFound);
-  const accessToken = await tokens.sign({
-    userId: id,
-    audience: 'app',
-    passwordFingerprint: passwordFingerprint(passwordHash),
-  });
-  return { ok: true, user: toSessionUser(user), accessToken };
+  return { ok: true };
 }

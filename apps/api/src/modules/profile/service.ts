@@ -4,6 +4,7 @@ import {
   type AuthUser,
   hashPassword,
   passwordFingerprint,
+  passwordProblem,
   type TokenService,
   verifyPassword,
 } from '../../plugins/auth/index.js';
@@ -69,6 +70,8 @@ export async function changePassword(
   if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
     return refuse(400, messages.oldPasswordWrong);
   }
+  const problem = passwordProblem(input.newPassword, user.roleName);
+  if (problem) return refuse(400, problem);
   const passwordHash = await hashPassword(input.newPassword);
   // Compare-and-set: a password changed meanwhile (another session) makes the old one wrong.
   if (!(await setPasswordHash(db, actor.id, passwordHash, user.passwordHash))) {

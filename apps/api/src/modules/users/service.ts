@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { giftCardColumnsWithExpiry, toGiftCard } from '../../db/gift-card-expiry.js';
 import { giftCards, type NewUserRow, roles, users, type UserRow } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
-import { forgetAuth, hashPassword } from '../../plugins/auth/index.js';
+import { forgetAuth, hashPassword, passwordProblem } from '../../plugins/auth/index.js';
 import { changeCoins, setCoins } from '../ledger/index.js';
 import { countUpTo } from '../../db/list.js';
 
@@ -359,7 +359,8 @@ export async function updateUser(
 /**
  * PUT /users/updatepassword: sets (or resets) another user's password; their tokens stop working.
  * Never the caller's own: that asks for the current password (POST /profile/change_password), so a
- * stolen token cannot be turned into the account.
+ * stolen token cannot be turned into the account. The password rules of the user's role apply
+ * (passwordProblem).
  */
 export async function resetUserPassword(
   db: Db,
@@ -368,7 +369,10 @@ export async function resetUserPassword(
   password: string,
 ): Promise<{ ok: true } | Refusal> {
   if (id === actorId) return refuse(403, messages.ownPasswordUseProfile);
-  if (!(await findUserById(db, id))) return refuse(404, messages.userNotFound);
+  const user = await findUserById(db, id);
+  if (!user) return refuse(404, messages.userNotFound);
+  const problem = passwordProblem(password, user.roleName);
+  if (problem) return refuse(400, problem);
   const stored = await setPasswordHash(db, id, await hashPassword(password));
   return stored ? { ok: true } : refuse(404, messages.userNotFound);
 }

@@ -9,6 +9,7 @@ import { AuthCache } from './cache.js';
 import { passwordFingerprint, type Audience, TokenService } from './jwt.js';
 
 export { hashPassword, verifyPassword } from './password.js';
+export { isCommonPassword, passwordProblem } from './password-policy.js';
 export { passwordFingerprint, TokenService } from './jwt.js';
 export { AuthCache, forgetAuth } from './cache.js';
 

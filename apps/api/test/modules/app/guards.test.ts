@@ -90,6 +90,7 @@ describe('the app calls', () => {
       ['/api/app/giftcard/{id}/redeem', 'post', ['200', '400', '401', '403', '404', '409']],
       ['/api/app/message', 'post', ['200', '400', '401', '403']],
       ['/api/app/notifications', 'get', ['200', '400', '401', '403']],
+      ['/api/app/resend_verification', 'post', ['200', '401', '403', '409', '429']],
     ];
     expectDocumented(paths, documented, () => 'app');
     const quizParameters: Array<{ name: string }> = paths['/api/app/quiz'].get.parameters;

@@ -6,6 +6,7 @@ import { Button } from '../../components/button';
 import { Form, useZodForm } from '../../components/form';
 import { TextInput } from '../../components/text-input';
 import { errorMessage } from '../../lib/api-client';
+import { passwordRuleError } from '../../lib/password-error';
 import { paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import { AccountLayout, cardClass, linkClass } from './account-layout';
@@ -33,8 +34,11 @@ export function ResetPasswordPage() {
       toast.success(res.message || messages.resetPasswordDone);
       void navigate(paths.login, { replace: true });
     } catch (err) {
-      // The toast is the query client's (once); the form shows the message too (spec §8).
-      setFormError(errorMessage(err));
+      // The toast is the query client's (once); the form shows the message too (spec §8), under
+      // the password when it is the password that was refused.
+      const ruleError = passwordRuleError(err);
+      if (ruleError) form.setError('password', { type: 'server', message: ruleError }, { shouldFocus: true });
+      else setFormError(errorMessage(err));
     }
   }
 

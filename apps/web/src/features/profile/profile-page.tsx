@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import {
-  changePasswordSchema,
+  changePasswordFormSchema,
   messages,
   todayIso,
   updateProfileSchema,
@@ -20,6 +20,7 @@ import { TextInput } from '../../components/text-input';
 import { errorMessage } from '../../lib/api-client';
 import { freshRecordOf } from '../../lib/conflict';
 import { paths } from '../../lib/paths';
+import { passwordRuleError } from '../../lib/password-error';
 import { session, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { checkImageFile, uploadImage } from '../../lib/upload';
@@ -157,7 +158,7 @@ function PersonalInformation({ profile }: { profile: Profile }) {
 function ChangePassword() {
   const changePassword = useChangePassword();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useZodForm(changePasswordSchema, { defaultValues: { oldPassword: '', newPassword: '' } });
+  const form = useZodForm(changePasswordFormSchema, { defaultValues: { oldPassword: '', newPassword: '' } });
   const { errors } = form.formState;
 
   async function onSubmit(values: ChangePasswordInput) {
@@ -170,8 +171,11 @@ function ChangePassword() {
       form.reset();
       toast.success(res.message ?? messages.passwordChanged);
     } catch (err) {
-      // spec §8: the error's message under the form (a session expiry is the query client's).
-      setFormError(errorMessage(err));
+      // spec §8: the error's message under the form (a session expiry is the query client's); a
+      // refused new password under its field.
+      const ruleError = passwordRuleError(err);
+      if (ruleError) form.setError('newPassword', { type: 'server', message: ruleError }, { shouldFocus: true });
+      else setFormError(errorMessage(err));
     }
   }
 

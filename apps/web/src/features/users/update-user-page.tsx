@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   messages,
   resetUserPasswordFormSchema,
+  type RoleName,
   roleOptions,
   statusOptions,
   todayIso,
@@ -24,6 +25,7 @@ import { TextInput } from '../../components/text-input';
 import { errorMessage } from '../../lib/api-client';
 import { freshRecordOf } from '../../lib/conflict';
 import { useIdParam } from '../../lib/id-param';
+import { passwordRuleError } from '../../lib/password-error';
 import { hrefs, paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -50,7 +52,11 @@ export function UpdateUserPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader title="Update User" description={user.data.email} />
       <EditUserForm user={user.data} />
-      {user.data.id === myId ? <OwnPasswordHint /> : <ResetPasswordForm userId={user.data.id} />}
+      {user.data.id === myId ? (
+        <OwnPasswordHint />
+      ) : (
+        <ResetPasswordForm userId={user.data.id} role={user.data.Role.name} />
+      )}
     </div>
   );
 }
@@ -147,11 +153,13 @@ function OwnPasswordHint() {
   );
 }
 
-function ResetPasswordForm({ userId }: { userId: number }) {
+function ResetPasswordForm({ userId, role }: { userId: number; role: RoleName }) {
   const navigate = useNavigate();
   const updatePassword = useUpdateUserPassword();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useZodForm(resetUserPasswordFormSchema, { defaultValues: { password: '', confirmPassword: '' } });
+  // The rule of the user's role (an administrator's password is longer), shown before sending.
+  const schema = useMemo(() => resetUserPasswordFormSchema(role), [role]);
+  const form = useZodForm(schema, { defaultValues: { password: '', confirmPassword: '' } });
   const { errors } = form.formState;
 
   async function onSubmit(values: { password: string }) {
@@ -161,7 +169,9 @@ function ResetPasswordForm({ userId }: { userId: number }) {
       toast.success(res.message ?? messages.userPasswordUpdated);
       void navigate(hrefs.withId(paths.userDetails, userId)); // spec §4
     } catch (err) {
-      setFormError(errorMessage(err));
+      const ruleError = passwordRuleError(err);
+      if (ruleError) form.setError('password', { type: 'server', message: ruleError }, { shouldFocus: true });
+      else setFormError(errorMessage(err));
     }
   }
 
