@@ -40,7 +40,7 @@ import {
 } from './plugins/login-limiter.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { appRateLimitPlugin } from './plugins/app-rate-limit.js';
-import { requestIdGenerator } from './plugins/request-id.js';
+import { requestIdGenerator, trustProxyFunction } from './plugins/request-id.js';
 import { serverTimeouts, timeoutsPlugin } from './plugins/timeouts.js';
 import { createStorage } from './storage/index.js';
 
@@ -99,8 +99,8 @@ export async function buildApp({
       })),
     bodyLimit: config.bodyLimit,
     frameworkErrors,
-    // A hop count works at run time (proxy-addr); Fastify's types list only boolean | string.
-    trustProxy: config.trustProxy as boolean | string,
+    // Which X-Forwarded-* hops are believed (a hop count too: see trustProxyFunction).
+    trustProxy: trustProxyFunction(config.trustProxy),
     // X-Request-Id believed only from a trusted proxy, and only when it reads as an id (request-id.ts).
     requestIdHeader: false,
     genReqId: requestIdGenerator(config.trustProxy),

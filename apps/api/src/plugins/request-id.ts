@@ -11,11 +11,24 @@ import type { Config } from '../config.js';
  */
 const idShape = /^[A-Za-z0-9._:+/=-]{1,128}$/;
 
-/** Whether the peer of a connection is a proxy of TRUST_PROXY (a hop count or true: any peer is). */
-function trustedPeer(trustProxy: Config['trustProxy']): (req: IncomingMessage) => boolean {
+/**
+ * TRUST_PROXY as the trust function Fastify (and proxy-addr) call for each address of a request,
+ * from the connection's peer (hop 0) outwards. A number n trusts the peer and the n - 1 hops
+ * behind it, i.e. the n proxies in front: the client's address is the one the outermost proxy
+ * appended. Fastify itself no longer reads a bare number that way (it trusts nothing for it), so
+ * the number is turned into this function here. Use a number only when clients cannot reach the
+ * server except through those proxies; otherwise name the proxies' addresses.
+ */
+export function trustProxyFunction(trustProxy: Config['trustProxy']): (address: string, hop: number) => boolean {
   if (trustProxy === false) return () => false;
-  if (trustProxy === true || typeof trustProxy === 'number') return () => true;
-  const trusts = proxyAddr.compile(trustProxy.split(',').map((v) => v.trim()));
+  if (trustProxy === true) return () => true;
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  return proxyAddr.compile(trustProxy.split(',').map((v) => v.trim()));
+}
+
+/** Whether the peer of a connection is a proxy of TRUST_PROXY. */
+function trustedPeer(trustProxy: Config['trustProxy']): (req: IncomingMessage) => boolean {
+  const trusts = trustProxyFunction(trustProxy);
   return (req) => trusts(req.socket.remoteAddress ?? '', 0);
 }
 

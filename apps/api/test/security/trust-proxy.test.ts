@@ -34,6 +34,18 @@ describe('TRUST_PROXY decides which X-Forwarded-For hops are believed', () => {
     expect(res.json()).toEqual({ message: messages.tooManyRequests });
   });
 
+  it('one proxy in front: the address the proxy appended is the client, so another client is counted apart', async () => {
+    // The client above is blocked; a different client behind the same proxy is not.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'spray-other@example.com', password: 'guess' },
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': '203.0.113.10' },
+    });
+    expect(other.statusCode).toBe(400);
+  });
+
   it('reads false, true, a number of proxies or their addresses, and refuses anything else', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
