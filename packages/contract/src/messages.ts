@@ -17,6 +17,12 @@ export const messages = {
   loginSuccess: 'Logged in successfully.',
   tooManyRequests: 'Too many requests. Please try again later.',
 
+  // ours (spec silent): sessions (sign-out, sign out everywhere)
+  signedOut: 'Signed out.',
+  signedOutEverywhere: 'Signed out on every device.',
+  signOutEverywhereConfirm:
+    'Sign out everywhere? Every session of your account ends, on every device and in every browser, this one included.',
+
   // spec §5: shared field rules
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter valid email',

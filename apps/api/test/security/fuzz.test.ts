@@ -171,6 +171,7 @@ describe('fuzzed requests to every call (issue 9 item 2)', () => {
         userId: admin.user.id,
         audience: 'admin',
         passwordFingerprint: (claims as { pwf: string }).pwf,
+        sessionId: (claims as { sid: string }).sid,
       }),
     };
 

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { LoginLimiter, RequestLimiter } from '../../plugins/login-limiter.js';
 import { login, register } from './service.js';
+import { sessionClient } from './session-routes.js';
 
 /** A refusal's label in strideadmin_sign_in_failures_total. */
 const failureReasons = { credentials: 'bad_credentials', role: 'not_admin', inactive: 'inactive' } as const;
@@ -46,7 +47,12 @@ export async function authRoutes(
           'retry-after': String(opts.limiter.retryAfterSeconds),
         });
       }
-      const result = await login(opts.db, app.tokens, { email, password, adminPortal: adminPortal === true });
+      const result = await login(
+        opts.db,
+        app.sessions,
+        { email, password, adminPortal: adminPortal === true },
+        sessionClient(request),
+      );
       if (!result.ok) {
         app.metrics.signInFailed(failureReasons[result.reason]);
         if (result.reason === 'credentials') await opts.limiter.recordFailure(request.ip, email);
@@ -79,7 +85,7 @@ export async function authRoutes(
           'retry-after': String(opts.registerLimiter.retryAfterSeconds),
         });
       }
-      const result = await register(opts.db, app.tokens, request.body);
+      const result = await register(opts.db, app.sessions, request.body, sessionClient(request));
       if (!result.ok) throw new HttpError(result.status, result.message);
       return { message: messages.registered, body: { accessToken: result.accessToken, user: result.user } };
     },

@@ -1,7 +1,7 @@
 import { messages, type SessionUser } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { hashPassword, passwordFingerprint, type TokenService, verifyPassword } from '../../plugins/auth/index.js';
+import { hashPassword, type SessionClient, type Sessions, verifyPassword } from '../../plugins/auth/index.js';
 import { findUserByEmail, findUserById, insertUser, type Refusal, refuse, toSessionUser } from '../users/index.js';
 
 export type LoginResult =
@@ -14,8 +14,9 @@ export type LoginResult =
  */
 export async function login(
   db: Db,
-  tokens: TokenService,
+  sessions: Sessions,
   input: { email: string; password: string; adminPortal: boolean },
+  client?: SessionClient,
 ): Promise<LoginResult> {
   const user = await findUserByEmail(db, input.email);
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
@@ -28,10 +29,11 @@ export async function login(
   if (!user.isActive) {
     return { ok: false, status: 403, reason: 'inactive', message: messages.accountInactive };
   }
-  const token = await tokens.sign({
+  const { token } = await sessions.issue({
     userId: user.id,
     audience: input.adminPortal ? 'admin' : 'app',
-    passwordFingerprint: passwordFingerprint(user.passwordHash),
+    passwordHash: user.passwordHash,
+    client,
   });
   return { ok: true, user: toSessionUser(user), token };
 }
@@ -43,8 +45,9 @@ export async function login(
  */
 export async function register(
   db: Db,
-  tokens: TokenService,
+  sessions: Sessions,
   input: { email: string; name: string; password: string },
+  client?: SessionClient,
 ): Promise<{ ok: true; user: SessionUser; accessToken: string } | Refusal> {
   const passwordHash = await hashPassword(input.password);
   let id: number;
@@ -56,10 +59,6 @@ export async function register(
   }
   const user = await findUserById(db, id);
   if (!user) return refuse(404, messages.userNotFound);
-  const accessToken = await tokens.sign({
-    userId: id,
-    audience: 'app',
-    passwordFingerprint: passwordFingerprint(passwordHash),
-  });
+  const { token: accessToken } = await sessions.issue({ userId: id, audience: 'app', passwordHash, client });
   return { ok: true, user: toSessionUser(user), accessToken };
 }

@@ -11,6 +11,7 @@ import {
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../plugins/errors.js';
+import { sessionClient } from '../auth/index.js';
 import { authUserOf } from '../users/index.js';
 import { changePassword, updateProfile } from './service.js';
 
@@ -52,7 +53,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db }) {
       },
     },
     async (request) => {
-      const result = await changePassword(db, app.tokens, authUserOf(request), request.body);
+      const result = await changePassword(db, app.sessions, authUserOf(request), request.body, sessionClient(request));
       if (!result.ok) throw new HttpError(result.status, result.message);
       return { message: messages.passwordChanged, body: { token: result.token } };
     },
