@@ -33,7 +33,8 @@ describe('a session ended on one instance, on the other', () => {
   async function twoInstances(now?: () => Date): Promise<[TestApp, TestApp]> {
     shared = await openSharedTestDatabase();
     const first = await shared.open();
-    const databases: [Database, Database] = shared.driver === 'postgres' ? [first, await shared.open()] : [first, first];
+    const databases: [Database, Database] =
+      shared.driver === 'postgres' ? [first, await shared.open()] : [first, first];
     for (const database of databases) apps.push(await buildTestApp({ database, now }));
     return apps as [TestApp, TestApp];
   }
@@ -79,7 +80,10 @@ describe('a session ended on one instance, on the other', () => {
     // Revoked with no trigger firing (replication role): the NOTIFY that B never hears.
     await a.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sidOf(admin.token)));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.id, sidOf(admin.token)));
     });
     await b.app.authSettled();
     expect((await get(b, admin.headers)).statusCode).toBe(200); // served from B's memory…

@@ -54,7 +54,11 @@ describe('signing out', () => {
     expect(res.json()).toEqual({ message: messages.unauthorized });
     // Signing out again with it is refused too; the account itself is not touched.
     expect((await post('/api/auth/logout', copied)).statusCode).toBe(401);
-    const again = await login(t.app, { email: me.user.email, password: me.user.password!, adminPortal: role === 'Admin' });
+    const again = await login(t.app, {
+      email: me.user.email,
+      password: me.user.password!,
+      adminPortal: role === 'Admin',
+    });
     const token = again.json<OkEnvelope<{ token: string }>>().body.token;
     expect((await get(call, { authorization: `Bearer ${token}` })).statusCode).toBe(200);
   });
@@ -125,8 +129,7 @@ describe('signing out', () => {
         .setIssuedAt()
         .setExpirationTime('10m')
         .sign(new TextEncoder().encode(testJwtSecret));
-    const withToken = async (token: string) =>
-      (await get(adminCall, { authorization: `Bearer ${token}` })).statusCode;
+    const withToken = async (token: string) => (await get(adminCall, { authorization: `Bearer ${token}` })).statusCode;
 
     expect(await withToken(await forge({ sid: sidOf(admin.token) }))).toBe(200); // the forge is sound
     expect(await withToken(await forge({}))).toBe(401); // what every token was before sessions
@@ -148,7 +151,12 @@ describe('idle and expired sessions', () => {
   let t: TestApp;
   const get = (url: string, headers: LoggedIn['headers']) => t.app.inject({ url, headers });
   const lastSeen = async (token: string) =>
-    (await t.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, sidOf(token))))[0]!.at;
+    (
+      await t.db
+        .select({ at: sessions.lastSeenAt })
+        .from(sessions)
+        .where(eq(sessions.id, sidOf(token)))
+    )[0]!.at;
 
   beforeAll(async () => {
     t = await buildTestApp({ now: clock.now });

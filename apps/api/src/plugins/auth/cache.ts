@@ -25,9 +25,7 @@ export class AuthCache<Row> {
 
   private readonly opts: { ttlMs: number; maxEntries: number; now?: () => number };
 
-  constructor(
-    opts: { ttlMs?: number; maxEntries?: number; now?: () => number; accountWrites?: boolean } = {},
-  ) {
+  constructor(opts: { ttlMs?: number; maxEntries?: number; now?: () => number; accountWrites?: boolean } = {}) {
     this.opts = { ttlMs: opts.ttlMs ?? 60_000, maxEntries: opts.maxEntries ?? 10_000, now: opts.now };
     if (opts.accountWrites !== false) live.add(new WeakRef(this));
   }
