@@ -20,8 +20,9 @@ import { toast } from '../../lib/toast';
 import { checkImageFile, uploadImage } from '../../lib/upload';
 import { useChangePassword } from './api/change-password';
 import { useUpdateProfile, type UpdateProfile } from './api/update-profile';
+import { SessionsCard } from './sessions-card';
 
-/** spec §2 Profile: Personal Information with profile picture upload, and Change Password. */
+/** spec §2 Profile: Personal Information with profile picture upload, and Change Password; then the sessions. */
 export function ProfilePage() {
   const s = useSession();
   if (!s) return null;
@@ -30,6 +31,7 @@ export function ProfilePage() {
       <PageHeader title="Profile" description={s.user.email} />
       <PersonalInformation user={s.user} />
       <ChangePassword />
+      <SessionsCard />
     </div>
   );
 }
