@@ -14,7 +14,7 @@ import type { Database } from './db/client.js';
 import { createMailer } from './mail/index.js';
 import { AccountService, accountRoutes } from './modules/account/index.js';
 import { appRoutes } from './modules/app/index.js';
-import { authRoutes } from './modules/auth/index.js';
+import { authRoutes, sessionRoutes } from './modules/auth/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { giftBoxRoutes, mapTileOrigin } from './modules/gift-boxes/index.js';
 import { giftCardRoutes } from './modules/gift-cards/index.js';
@@ -25,7 +25,14 @@ import { quizRoutes } from './modules/quiz/index.js';
 import { localUploadRoutes, uploadRoutes } from './modules/uploads/index.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { userRoutes } from './modules/users/index.js';
-import { AuthCache, authChannel, authPlugin, type AuthRow } from './plugins/auth/index.js';
+import {
+  AuthCache,
+  authChannel,
+  authPlugin,
+  type AuthRow,
+  sessionChannel,
+  type SessionRow,
+} from './plugins/auth/index.js';
 import { BackgroundTasks } from './plugins/background.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
@@ -190,7 +197,23 @@ export async function buildApp({
     (listening) => authCache.setListening(listening),
   );
   app.addHook('onClose', stopListening);
-  await app.register(authPlugin, { db: database.db, secret: jwtSecret, ttl: config.jwtTtl, cache: authCache });
+  // Sessions checked lately, forgotten when one is revoked anywhere (migration 0010, sessions.ts).
+  const sessionCache = new AuthCache<SessionRow>({ accountWrites: false });
+  const stopListeningSessions = await database.listen(
+    sessionChannel,
+    (payload) => sessionCache.onMessage(payload),
+    (listening) => sessionCache.setListening(listening),
+  );
+  app.addHook('onClose', stopListeningSessions);
+  await app.register(authPlugin, {
+    db: database.db,
+    secret: jwtSecret,
+    ttl: config.jwtTtl,
+    idleMs: config.sessionIdleMinutes * 60_000,
+    now,
+    cache: authCache,
+    sessionCache,
+  });
   // Per app user limits on the mobile app's calls: after auth (it reads requireAppUser), before routes.
   await app.register(appRateLimitPlugin, { limits: config.appLimits, redis: config.redis });
 
@@ -233,6 +256,7 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes, { database, version });
       await api.register(authRoutes, { db: database.db, limiter, registerLimiter, notifier: account });
+      await api.register(sessionRoutes);
       await api.register(accountRoutes, { account, limiter: forgotLimiter });
       await api.register(userRoutes, { db: database.db, notifier: account });
       await api.register(uploadRoutes, { storage });

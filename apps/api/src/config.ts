@@ -63,6 +63,16 @@ const envSchema = z.object({
     .trim()
     .default('12h')
     .refine((v) => /^\d+\s*(s|m|h|d)$/.test(v), { message: 'must be a duration such as 30m, 12h or 7d' }),
+  // A portal session unused this long ends (every authenticated request renews it); app sessions
+  // end only at JWT_TTL.
+  SESSION_IDLE_MINUTES: z
+    .string()
+    .trim()
+    .default('30')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10_080, {
+      message: 'must be a whole number of minutes from 1 to 10080 (a week)',
+    })
+    .transform(Number),
   ADMIN_EMAIL: z.string().default('admin@example.com'),
   // The first administrator's password: the rules of every administrator's password.
   ADMIN_PASSWORD: optionalString
@@ -199,6 +209,8 @@ export interface Config {
   publicUrl: string;
   jwtSecret: string | undefined;
   jwtTtl: string;
+  /** SESSION_IDLE_MINUTES: a portal session unused this long ends. */
+  sessionIdleMinutes: number;
   adminEmail: string;
   adminPassword: string | undefined;
   adminName: string;
@@ -366,6 +378,7 @@ export function loadConfig(
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
     jwtTtl: e.JWT_TTL,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     adminEmail: e.ADMIN_EMAIL.trim().toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     adminName: e.ADMIN_NAME,

@@ -53,6 +53,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOGIN_MAX_FAILURES_PER_IP: '0' })).toThrow(/LOGIN_MAX_FAILURES_PER_IP/);
   });
 
+  it('ends idle portal sessions after SESSION_IDLE_MINUTES (30 by default), a whole number of minutes', () => {
+    expect(loadConfig({}).sessionIdleMinutes).toBe(30);
+    expect(loadConfig({ SESSION_IDLE_MINUTES: ' 5 ' }).sessionIdleMinutes).toBe(5);
+    for (const bad of ['0', '-1', '2.5', 'ten', '10081']) {
+      expect(() => loadConfig({ SESSION_IDLE_MINUTES: bad })).toThrow(
+        /SESSION_IDLE_MINUTES: must be a whole number of minutes from 1 to 10080/,
+      );
+    }
+  });
+
   it('hands the map its tiles from configuration and checks the template', () => {
     expect(loadConfig({}).map).toEqual({
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',

@@ -6,6 +6,7 @@ export * from './paths.js';
 export * from './schemas/envelope.js';
 export * from './schemas/fields.js';
 export * from './schemas/auth.js';
+export * from './schemas/sessions.js';
 export * from './schemas/users.js';
 export * from './schemas/gift-cards.js';
 export * from './schemas/uploads.js';

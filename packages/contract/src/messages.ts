@@ -21,6 +21,12 @@ export const messages = {
   ownPasswordUseProfile:
     'To change your own password, use Profile → Change Password (it asks for your current password).',
 
+  // ours (spec silent): sessions (sign-out, sign out everywhere)
+  signedOut: 'Signed out.',
+  signedOutEverywhere: 'Signed out on every device.',
+  signOutEverywhereConfirm:
+    'Sign out everywhere? Every session of your account ends, on every device and in every browser, this one included.',
+
   // spec §5: shared field rules
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter valid email',

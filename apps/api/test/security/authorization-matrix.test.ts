@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@strideadmin/contract';
 import type { RouteGuard, RouteRecord } from '../../src/app.js';
 import { users } from '../../src/db/schema.js';
-import { passwordFingerprint } from '../../src/plugins/auth/index.js';
 import {
   buildTestApp,
   createComplaintQuery,
@@ -51,10 +50,19 @@ const publicRoutes = [
 ];
 
 /**
- * The calls any signed-in account may make, app user or administrator (requireUser). None yet: the
- * app's calls (/api/app/*) take an app user's token, every other guarded call an administrator's.
+ * The calls any signed-in account may make, app user or administrator (requireUser): the caller's
+ * own sessions. Otherwise the app's calls (/api/app/*) take an app user's token, every other
+ * guarded call an administrator's.
  */
-const anyUserRoutes: string[] = [];
+const anyUserRoutes: string[] = [
+  'POST /api/auth/logout',
+  'POST /api/auth/logout-all',
+  'GET /api/auth/session',
+  'GET /api/auth/sessions',
+];
+
+/** Calls that end the caller's sessions: tried by accounts of their own, so the shared ones stay signed in. */
+const endsSessions = ['POST /api/auth/logout', 'POST /api/auth/logout-all'];
 
 /** The built portal's files, each a public GET route of @fastify/static (index.html is served by the 404 fallback too). */
 const portalFiles = ['index.html', 'favicon.svg', 'assets/index-3f2a9c.js'];
@@ -112,10 +120,10 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
     walker = await loginAs(t, 'User', { user: { isTracking: true, totalCoins: 1000 } });
     adminInApp = await loginAs(t, 'Admin', { adminPortal: false, user: { isTracking: true } });
     const [walkerRow] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, walker.user.id));
-    const portalToken = await t.app.tokens.sign({
+    const { token: portalToken } = await t.app.sessions.issue({
       userId: walker.user.id,
       audience: 'admin',
-      passwordFingerprint: passwordFingerprint(walkerRow!.hash),
+      passwordHash: walkerRow!.hash,
     });
     walkerWithPortalToken = { headers: { authorization: `Bearer ${portalToken}` } };
 
@@ -202,8 +210,10 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
     );
     const state: Record<string, string> = {};
     for (const { name } of tables) {
+      // A session's last use (last_seen_at) is renewed by a signed-in request even when its role is
+      // refused (403): not a change the call made.
       const { rows } = await t.database.query<{ n: string; digest: string | null }>(
-        `select count(*)::text as n, md5(string_agg(x::text, '|' order by x::text)) as digest from "${name}" x`,
+        `select count(*)::text as n, md5(string_agg(x::text, '|' order by x::text)) as digest from (select to_jsonb(r) - 'last_seen_at' as x from "${name}" r) x`,
       );
       state[name] = `${rows[0]!.n} rows ${rows[0]!.digest ?? ''}`;
     }
@@ -258,6 +268,11 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
       ['the administrator', () => admin],
     ],
     app: [['an app user (app token)', () => walker]],
+  };
+  /** Who tries a call of endsSessions in place of `allowed`'s caller: a new account of the same kind. */
+  const standIns: Record<string, () => Promise<Who>> = {
+    'an app user': () => loginAs(t, 'User'),
+    'the administrator': () => loginAs(t, 'Admin'),
   };
 
   it('knows every route of the router; each without a guard is in the public allow-list (or is a file of the portal)', () => {
@@ -326,8 +341,9 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
     for (const route of table) {
       if (route.guard === 'public') continue;
       for (const [who, caller] of allowed[route.guard]) {
+        const standIn = endsSessions.includes(key(route)) ? standIns[who] : undefined;
         // No body and a dummy id: the route is reached (400, 404 or 200) and changes nothing.
-        const res = await call(route, caller(), { realIds: false, body: false });
+        const res = await call(route, standIn ? await standIn() : caller(), { realIds: false, body: false });
         if (res.statusCode === 401 || res.statusCode === 403) {
           wrong.push(`${key(route)} (${route.guard}) with ${who}: ${res.statusCode} ${res.body.slice(0, 80)}`);
         }

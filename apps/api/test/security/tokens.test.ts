@@ -80,6 +80,8 @@ describe('access tokens, on an admin call and on an app call', () => {
       aud: audiences[kind],
       iat: now,
       exp: now + 600,
+      // The session `who` signed in with (a token names a live session, or is refused).
+      sid: (JSON.parse(Buffer.from(who.token.split('.')[1]!, 'base64url').toString()) as Claims).sid,
     };
   }
 
@@ -161,10 +163,10 @@ describe('access tokens, on an admin call and on an app call', () => {
     },
     // Claims.
     {
-      name: 'a claim missing (sub, exp, iat, iss, aud or the password fingerprint)',
+      name: 'a claim missing (sub, exp, iat, iss, aud, the password fingerprint or the session id)',
       kinds: both,
       tokens: (c) =>
-        ['sub', 'exp', 'iat', 'iss', 'aud', 'pwf'].map((name) => hmacToken({ alg: 'HS256' }, without(c, name))),
+        ['sub', 'exp', 'iat', 'iss', 'aud', 'pwf', 'sid'].map((name) => hmacToken({ alg: 'HS256' }, without(c, name))),
     },
     {
       name: 'a sub that is not a positive integer',

@@ -26,6 +26,10 @@ export interface ApiResult<T> {
 
 const base = (import.meta.env.VITE_API_BASE ?? '/api').replace(/\/+$/, '');
 
+/** When the server last answered a call made with the token (ms since the epoch; 0: not yet). */
+let lastSignedInAnswer = 0;
+export const lastSignedInCallAt = () => lastSignedInAnswer;
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
@@ -59,6 +63,9 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<A
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, coreMessages.noResponse);
   }
+
+  // Any answer to a signed-in call renewed the session's idle window on the server (lib/keep-alive).
+  if (token && res.status !== 401) lastSignedInAnswer = Date.now();
 
   let json: unknown = undefined;
   try {

@@ -1,1 +1,2 @@
 export { authRoutes } from './routes.js';
+export { sessionClient, sessionRoutes } from './session-routes.js';

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { LoginLimiter, RequestLimiter } from '../../plugins/login-limiter.js';
 import { login, register, type RegistrationNotifier } from './service.js';
+import { sessionClient } from './session-routes.js';
 
 /** Who tells an account's owner about sign-in attempts on it (the account e-mails). */
 export interface SignInNotifier {
@@ -61,7 +62,12 @@ export async function authRoutes(
       }
       let result: Awaited<ReturnType<typeof login>>;
       try {
-        result = await login(opts.db, app.tokens, { email, password, adminPortal: adminPortal === true });
+        result = await login(
+          opts.db,
+          app.sessions,
+          { email, password, adminPortal: adminPortal === true },
+          sessionClient(request),
+        );
       } catch (err) {
         await attempt.settle('not-checked');
         throw err;

@@ -3,9 +3,9 @@ import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import {
   hashPassword,
-  passwordFingerprint,
   passwordProblem,
-  type TokenService,
+  type SessionClient,
+  type Sessions,
   verifyPassword,
 } from '../../plugins/auth/index.js';
 import { findUserByEmail, insertUser, type Refusal, refuse, toSessionUser } from '../users/index.js';
@@ -20,8 +20,9 @@ export type LoginResult =
  */
 export async function login(
   db: Db,
-  tokens: TokenService,
+  sessions: Sessions,
   input: { email: string; password: string; adminPortal: boolean },
+  client?: SessionClient,
 ): Promise<LoginResult> {
   const user = await findUserByEmail(db, input.email);
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
@@ -34,10 +35,11 @@ export async function login(
   if (!user.isActive) {
     return { ok: false, status: 403, reason: 'inactive', message: messages.accountInactive };
   }
-  const token = await tokens.sign({
+  const { token } = await sessions.issue({
     userId: user.id,
     audience: input.adminPortal ? 'admin' : 'app',
-    passwordFingerprint: passwordFingerprint(user.passwordHash),
+    passwordHash: user.passwordHash,
+    client,
   });
   return { ok: true, user: toSessionUser(user), token };
 }

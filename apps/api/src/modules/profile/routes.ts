@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { AttemptLimiter } from '../../plugins/login-limiter.js';
+import { sessionClient } from '../auth/index.js';
 import { authUserOf } from '../users/index.js';
 import { changePassword, getProfile, updateProfile } from './service.js';
 
@@ -83,7 +84,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; limite
       // Wrong old passwords are limited per account (counted before the check): a stolen token
       // cannot be used to guess the password behind it.
       const result = await opts.limiter.attempt(String(actor.id), () =>
-        changePassword(db, app.tokens, actor, request.body),
+        changePassword(db, app.sessions, actor, request.body, sessionClient(request)),
       );
       if (result === undefined) {
         throw new HttpError(429, messages.tooManyRequests, undefined, {

@@ -3,9 +3,9 @@ import type { Db } from '../../db/client.js';
 import {
   type AuthUser,
   hashPassword,
-  passwordFingerprint,
   passwordProblem,
-  type TokenService,
+  type SessionClient,
+  type Sessions,
   verifyPassword,
 } from '../../plugins/auth/index.js';
 import {
@@ -58,13 +58,15 @@ export async function updateProfile(
 
 /**
  * POST /profile/change_password. The new hash revokes every token of the user (they carry a
- * fingerprint of the old one); this session gets a fresh token of the same audience instead.
+ * fingerprint of the old one), and their sessions are ended too; the caller continues in a new
+ * session of the same audience, whose token is the answer.
  */
 export async function changePassword(
   db: Db,
-  tokens: TokenService,
+  sessions: Sessions,
   actor: AuthUser,
   input: { oldPassword: string; newPassword: string },
+  client?: SessionClient,
 ): Promise<{ ok: true; token: string } | Refusal> {
   const user = await findUserById(db, actor.id);
   if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
@@ -77,10 +79,7 @@ export async function changePassword(
   if (!(await setPasswordHash(db, actor.id, passwordHash, user.passwordHash))) {
     return refuse(400, messages.oldPasswordWrong);
   }
-  const token = await tokens.sign({
-    userId: actor.id,
-    audience: actor.audience,
-    passwordFingerprint: passwordFingerprint(passwordHash),
-  });
+  await sessions.revokeAllOf(actor.id);
+  const { token } = await sessions.issue({ userId: actor.id, audience: actor.audience, passwordHash, client });
   return { ok: true, token };
 }

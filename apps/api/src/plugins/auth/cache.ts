@@ -12,20 +12,27 @@
  * - Entries also expire (ttlMs) and the map is bounded (maxEntries, oldest first out).
  * - This process's own writes also call forgetAuth(id) right after them, so the very next request
  *   here never waits for the message to come back (other processes get it within milliseconds).
+ *
+ * Keys are account ids (numbers) or, for the cache of sessions (sessions.ts, channel
+ * `strideadmin_session`), session ids; a message names them as text. A cache made with
+ * `accountWrites: false` is not one forgetAuth speaks to (its owner forgets its own writes).
  */
 export class AuthCache<Row> {
-  private readonly rows = new Map<number, { row: Row; until: number }>();
+  private readonly rows = new Map<string, { row: Row; until: number }>();
   private listening = false;
   private epoch = 0;
   private readonly barriers = new Map<string, () => void>();
 
-  constructor(
-    private readonly opts: { ttlMs: number; maxEntries: number; now?: () => number } = {
-      ttlMs: 60_000,
-      maxEntries: 10_000,
-    },
-  ) {
-    live.add(new WeakRef(this));
+  private readonly opts: { ttlMs: number; maxEntries: number; now?: () => number };
+
+  constructor(opts: { ttlMs?: number; maxEntries?: number; now?: () => number; accountWrites?: boolean } = {}) {
+    this.opts = { ttlMs: opts.ttlMs ?? 60_000, maxEntries: opts.maxEntries ?? 10_000, now: opts.now };
+    if (opts.accountWrites !== false) live.add(new WeakRef(this));
+  }
+
+  /** How long an entry may be served from memory at most (the bound when a message is lost). */
+  get ttlMs(): number {
+    return this.opts.ttlMs;
   }
 
   private now() {
@@ -38,7 +45,7 @@ export class AuthCache<Row> {
     this.forgetAll();
   }
 
-  /** A NOTIFY payload: '*' or comma-separated user ids. */
+  /** A NOTIFY payload: '*' or comma-separated ids. */
   onMessage(payload: string): void {
     if (payload.startsWith('sync:')) {
       this.barriers.get(payload)?.();
@@ -46,7 +53,12 @@ export class AuthCache<Row> {
     }
     if (payload.trim() === '*') return this.forgetAll();
     this.epoch++;
-    for (const id of payload.split(',')) this.rows.delete(Number(id));
+    for (const id of payload.split(',')) this.rows.delete(id.trim());
+  }
+
+  /** Drops `id`'s entry, so that the next get() reads it (for a caller that needs the row as it is now). */
+  forget(id: number | string): void {
+    this.rows.delete(String(id));
   }
 
   forgetAll(): void {
@@ -55,7 +67,8 @@ export class AuthCache<Row> {
   }
 
   /** The row of `id`, from memory when it may be, else from `read` (then remembered). */
-  async get(id: number, read: () => Promise<Row | undefined>): Promise<Row | undefined> {
+  async get(key: number | string, read: () => Promise<Row | undefined>): Promise<Row | undefined> {
+    const id = String(key);
     const hit = this.rows.get(id);
     if (hit && this.listening && hit.until > this.now()) return hit.row;
     if (hit) this.rows.delete(id);

@@ -7,11 +7,13 @@ import { roles, users } from '../../db/schema.js';
 import { HttpError } from '../errors.js';
 import { AuthCache } from './cache.js';
 import { passwordFingerprint, type Audience, TokenService } from './jwt.js';
+import { sessionChannel, type SessionRow, Sessions } from './sessions.js';
 
 export { hashPassword, verifyPassword } from './password.js';
 export { isCommonPassword, passwordProblem } from './password-policy.js';
 export { passwordFingerprint, TokenService } from './jwt.js';
 export { AuthCache, forgetAuth } from './cache.js';
+export { type SessionClient, sessionChannel, type SessionRow, Sessions } from './sessions.js';
 
 /** What a token is checked against: the account's row as the guard reads it. */
 export interface AuthRow {
@@ -33,14 +35,18 @@ export interface AuthUser {
   name: string;
   roleName: RoleName;
   audience: Audience;
+  /** The session the token belongs to (sign-out ends it). */
+  sessionId: string;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
+    /** Signed-in sessions: the only maker of tokens (issue), and sign-out (revoke). */
+    sessions: Sessions;
     /**
-     * Resolves once changes to accounts committed before the call (by anyone) are honoured by this
-     * process's token checks (AuthCache.settle).
+     * Resolves once changes to accounts and revoked sessions committed before the call (by anyone)
+     * are honoured by this process's token checks (AuthCache.settle).
      */
     authSettled: () => Promise<void>;
     /** onRequest hook: a valid, unrevoked token of an active Admin (401 / 403 otherwise), checked before the body is even read. */
@@ -66,18 +72,20 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 /**
- * A token is honoured only while its user exists, is active, and still has the password it was
- * issued under; the role is read from the database on every call, never trusted from the token.
+ * A token is honoured only while its session is (not signed out, expired or idle: sessions.ts), its
+ * user exists, is active, and still has the password it was issued under; the role is read from
+ * the database on every call, never trusted from the token.
  */
 async function authenticate(
   db: Db,
   cache: AuthCache<AuthRow>,
   tokens: TokenService,
+  sessions: Sessions,
   request: FastifyRequest,
 ): Promise<AuthUser> {
   const raw = bearer(request);
   const claims = raw ? await tokens.verify(raw) : null;
-  if (!claims) throw new HttpError(401, messages.unauthorized);
+  if (!claims || !(await sessions.check(claims))) throw new HttpError(401, messages.unauthorized);
   const row = await cache.get(claims.userId, async () => {
     const [found] = await db
       .select({
@@ -103,26 +111,51 @@ async function authenticate(
     name: row.name,
     roleName: row.roleName as RoleName,
     audience: claims.audience,
+    sessionId: claims.sessionId,
   };
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db; secret: string; ttl: string; cache?: AuthCache<AuthRow> }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      db: Db;
+      secret: string;
+      ttl: string;
+      /** SESSION_IDLE_MINUTES, in milliseconds. */
+      idleMs: number;
+      now?: () => Date;
+      cache?: AuthCache<AuthRow>;
+      sessionCache?: AuthCache<SessionRow>;
+    },
+  ) => {
     const tokens = new TokenService(opts.secret, opts.ttl);
-    // Without a cache wired to the database's NOTIFY (app.ts), one that never serves from memory.
+    // Without caches wired to the database's NOTIFY (app.ts), ones that never serve from memory.
     const cache = opts.cache ?? new AuthCache<AuthRow>();
-    app.decorate('authSettled', () =>
-      cache.settle((marker) => opts.db.execute(sql`select pg_notify(${authChannel}, ${marker})`)),
-    );
+    const sessionCache = opts.sessionCache ?? new AuthCache<SessionRow>({ accountWrites: false });
+    const sessions = new Sessions({
+      db: opts.db,
+      tokens,
+      cache: sessionCache,
+      idleMs: opts.idleMs,
+      now: opts.now ?? (() => new Date()),
+    });
+    app.decorate('authSettled', async () => {
+      await Promise.all([
+        cache.settle((marker) => opts.db.execute(sql`select pg_notify(${authChannel}, ${marker})`)),
+        sessionCache.settle((marker) => opts.db.execute(sql`select pg_notify(${sessionChannel}, ${marker})`)),
+      ]);
+    });
     app.decorate('tokens', tokens);
+    app.decorate('sessions', sessions);
     app.decorateRequest('authUser', null);
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
-      request.authUser = await authenticate(opts.db, cache, tokens, request);
+      request.authUser = await authenticate(opts.db, cache, tokens, sessions, request);
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
-      const user = await authenticate(opts.db, cache, tokens, request);
+      const user = await authenticate(opts.db, cache, tokens, sessions, request);
       if (user.roleName !== 'Admin' || user.audience !== 'admin') throw new HttpError(403, messages.forbidden);
       request.authUser = user;
     });
@@ -130,7 +163,7 @@ export const authPlugin = fp(
     // The mirror of requireAdmin: a portal token, or an administrator's account even signed in
     // through the app, is not an app user (it earns and spends no coins, gets no notifications).
     app.decorate('requireAppUser', async (request: FastifyRequest) => {
-      const user = await authenticate(opts.db, cache, tokens, request);
+      const user = await authenticate(opts.db, cache, tokens, sessions, request);
       if (user.roleName !== 'User' || user.audience !== 'app') throw new HttpError(403, messages.forbidden);
       request.authUser = user;
     });

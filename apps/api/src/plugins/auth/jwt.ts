@@ -15,6 +15,15 @@ export interface TokenClaims {
   audience: Audience;
   /** Fingerprint of the password hash when the token was made: a new password revokes the token. */
   passwordFingerprint: string;
+  /** The id of the token's row in `sessions` (`sid`): signing out revokes it (sessions.ts). */
+  sessionId: string;
+}
+
+/** A duration as JWT_TTL writes it (30m, 12h, 7d), in milliseconds. */
+export function durationMs(ttl: string): number {
+  const m = /^(\d+)\s*(s|m|h|d)$/.exec(ttl.trim());
+  if (!m) throw new Error(`not a duration: ${ttl}`);
+  return Number(m[1]) * { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 's' | 'm' | 'h' | 'd'];
 }
 
 export function passwordFingerprint(passwordHash: string | null): string {
@@ -37,15 +46,20 @@ export class TokenService {
    */
   private readonly verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
 
+  /** How long a token lives (JWT_TTL): the absolute limit of a session. */
+  readonly ttlMs: number;
+
   constructor(
     secret: string,
     private readonly ttl: string,
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.ttlMs = durationMs(ttl);
   }
 
+  /** A signed token; a token is only ever made with its session (Sessions.issue), never alone. */
   sign(claims: TokenClaims): Promise<string> {
-    return new SignJWT({ pwf: claims.passwordFingerprint })
+    return new SignJWT({ pwf: claims.passwordFingerprint, sid: claims.sessionId })
       .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
       .setSubject(String(claims.userId))
       .setIssuer(tokenIssuer)
@@ -74,8 +88,11 @@ export class TokenService {
       const userId = Number(payload.sub);
       const aud = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
       const audience = (Object.keys(audiences) as Audience[]).find((k) => audiences[k] === aud);
-      if (!Number.isSafeInteger(userId) || userId <= 0 || !audience || typeof payload.pwf !== 'string') return null;
-      const claims = { userId, audience, passwordFingerprint: payload.pwf };
+      const { pwf, sid } = payload;
+      if (!Number.isSafeInteger(userId) || userId <= 0 || !audience || typeof pwf !== 'string') return null;
+      // A token of no session (made before sessions existed, or forged) is no token.
+      if (typeof sid !== 'string' || !/^[\w-]{16,64}$/.test(sid)) return null;
+      const claims = { userId, audience, passwordFingerprint: pwf, sessionId: sid };
       if (this.verified.size >= verifiedMax) this.verified.delete(this.verified.keys().next().value!);
       this.verified.set(token, { claims, expiresAt: payload.exp! * 1000 });
       return claims;

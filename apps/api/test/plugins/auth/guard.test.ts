@@ -19,6 +19,7 @@ interface Forged {
   aud?: string;
   iss?: string;
   pwf?: string;
+  sid?: string;
   exp?: number;
   iat?: number;
   secret?: string;
@@ -38,7 +39,8 @@ describe('the admin guard (requireAdmin)', () => {
   /** A token made outside the server: the real claims of `admin` unless told otherwise. */
   function forge(f: Forged = {}): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ pwf: f.pwf ?? passwordFingerprint(adminPasswordHash) })
+    const sid = (JSON.parse(Buffer.from(admin.token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+    return new SignJWT({ pwf: f.pwf ?? passwordFingerprint(adminPasswordHash), sid: f.sid ?? sid })
       .setProtectedHeader({ alg: f.alg ?? 'HS256', typ: 'JWT' })
       .setSubject(f.sub ?? String(admin.user.id))
       .setIssuer(f.iss ?? 'strideadmin')

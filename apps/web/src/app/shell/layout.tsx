@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../components/spinner';
+import { useKeepSessionAlive } from '../../lib/keep-alive';
 import { Brand, SidebarNav } from './sidebar';
 import { SlideOver } from './slide-over';
 import { TopBar } from './top-bar';
@@ -10,6 +11,7 @@ import { useCurrentUser } from './use-current-user';
 export function ShellLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   useCurrentUser();
+  useKeepSessionAlive();
   return (
     <div className="min-h-screen">
       <aside

@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { Menu } from '../../components/menu';
-import { session, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
+import { signOut } from '../../lib/sign-out';
 import { useTheme } from '../../lib/theme';
 import { paths } from '../../lib/paths';
 import { Icon } from './icons';
@@ -46,10 +47,8 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           { label: 'Profile', onSelect: () => void navigate(paths.profile) },
           {
             label: 'Logout',
-            onSelect: () => {
-              session.signOut();
-              void navigate(paths.login, { replace: true });
-            },
+            // Ends the session on the server too (a copied token stops working), then here.
+            onSelect: () => void signOut().then(() => navigate(paths.login, { replace: true })),
           },
         ]}
       />

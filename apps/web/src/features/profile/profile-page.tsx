@@ -27,8 +27,9 @@ import { checkImageFile, uploadImage } from '../../lib/upload';
 import { useChangePassword } from './api/change-password';
 import { useProfile } from './api/get-profile';
 import { useUpdateProfile, type UpdateProfile } from './api/update-profile';
+import { SessionsCard } from './sessions-card';
 
-/** spec §2 Profile: Personal Information with profile picture upload, and Change Password. */
+/** spec §2 Profile: Personal Information with profile picture upload, and Change Password; then the sessions. */
 export function ProfilePage() {
   const s = useSession();
   const profile = useProfile(s?.user.id ?? null);
@@ -49,6 +50,7 @@ export function ProfilePage() {
         <PersonalInformation profile={profile.data} />
       )}
       <ChangePassword />
+      <SessionsCard />
     </div>
   );
 }

@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorEnvelopeSchema,
+  messages,
+  okEnvelope,
+  type SessionInfo,
+  sessionInfoSchema,
+  sessionListSchema,
+  signedOutEverywhereSchema,
+} from '@strideadmin/contract';
+import type { SessionClient, SessionRow, Sessions } from '../../plugins/auth/index.js';
+import { HttpError } from '../../plugins/errors.js';
+import { authUserOf } from '../users/index.js';
+
+/** Where a sign-in comes from (the client's address as TRUST_PROXY sees it, its user agent). */
+export function sessionClient(request: FastifyRequest): SessionClient {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : undefined };
+}
+
+function toInfo(sessions: Sessions, row: SessionRow, currentId: string): SessionInfo {
+  return {
+    audience: row.audience,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    idleExpiresAt: sessions.idleUntil(row)?.toISOString() ?? null,
+    ip: row.ip,
+    userAgent: row.userAgent,
+    current: row.id === currentId,
+  };
+}
+
+const failure = errorEnvelopeSchema;
+const signedIn = { tags: ['auth'], security: [{ bearer: [] }] };
+
+/**
+ * The caller's own sessions, with a token of either audience (portal or app): sign out, sign out
+ * everywhere, and what the sessions are. Signing out ends the session on the server: the token is
+ * refused from then on (401 'Unauthorized'), by every instance (docs/decisions/0012-sessions.md).
+ */
+export async function sessionRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/auth/logout',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...signedIn,
+        summary: "Sign out: ends this token's session; the token is refused from then on",
+        response: { 200: z.object({ message: z.string() }), 401: failure },
+      },
+    },
+    async (request) => {
+      await app.sessions.revoke(authUserOf(request).sessionId);
+      return { message: messages.signedOut };
+    },
+  );
+
+  r.post(
+    '/auth/logout-all',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...signedIn,
+        summary: 'Sign out everywhere: ends every session of your account, this one included',
+        response: { 200: okEnvelope(signedOutEverywhereSchema), 401: failure },
+      },
+    },
+    async (request) => {
+      const ended = await app.sessions.revokeAllOf(authUserOf(request).id);
+      return { message: messages.signedOutEverywhere, body: { ended } };
+    },
+  );
+
+  r.get(
+    '/auth/session',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...signedIn,
+        summary: "This token's session (a light call: using it keeps a portal session from going idle)",
+        response: { 200: okEnvelope(sessionInfoSchema), 401: failure },
+      },
+    },
+    async (request) => {
+      const { sessionId } = authUserOf(request);
+      const row = await app.sessions.read(sessionId);
+      if (!row) throw new HttpError(401, messages.unauthorized);
+      return { body: toInfo(app.sessions, row, sessionId) };
+    },
+  );
+
+  r.get(
+    '/auth/sessions',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        ...signedIn,
+        summary: 'Your sessions still open (any device), most recently used first',
+        response: { 200: okEnvelope(sessionListSchema), 401: failure },
+      },
+    },
+    async (request) => {
+      const { id, sessionId } = authUserOf(request);
+      const rows = await app.sessions.liveOf(id);
+      return { body: rows.map((row) => toInfo(app.sessions, row, sessionId)) };
+    },
+  );
+}
