@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@strideadmin/contract';
 import {
   buildTestApp,
@@ -25,6 +25,9 @@ describe('e-mails of the users module', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ env: { PUBLIC_URL: publicUrl }, now: clock.now });
+  });
+  // Tests move the clock by days, past the end of an idle portal session: each signs in afresh.
+  beforeEach(async () => {
     admin = await loginAs(t, 'Admin');
   });
   afterAll(() => t?.close());

@@ -70,6 +70,8 @@ describe('POST /api/auth/verifyToken', () => {
 
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: messages.accountLinkInvalid });
+    // A week on, the administrator's portal session has long ended (idle): they sign in again.
+    admin = await loginAs(t, 'Admin');
     expect((await detail(late.id)).emailVerified).toBe(false);
   });
 
