@@ -116,6 +116,25 @@ describe('signing out', () => {
     expect(list.json<OkEnvelope<SessionInfo[]>>().body.map((s) => s.current)).toEqual([true]);
   });
 
+  it("a password set by an administrator ends the user's sessions: only a new sign-in is listed open", async () => {
+    const admin = await loginAs(t, 'Admin');
+    const walker = await loginAs(t, 'User');
+    const reset = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/updatepassword',
+      headers: admin.headers,
+      payload: { updateId: walker.user.id, password: 'a-new-walker-passphrase' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await get(appCall, walker.headers)).statusCode).toBe(401);
+    const open = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, walker.user.id));
+    const again = await login(t.app, { email: walker.user.email, password: 'a-new-walker-passphrase' });
+    const headers = { authorization: `Bearer ${again.json<OkEnvelope<{ token: string }>>().body.token}` };
+    const list = await get('/api/auth/sessions', headers);
+    expect(list.json<OkEnvelope<SessionInfo[]>>().body).toHaveLength(1);
+    expect(open.length).toBeGreaterThan(0);
+  });
+
   it('refuses a token of no session, or of a session not its own, though everything else checks', async () => {
     const admin = await loginAs(t, 'Admin');
     const other = await loginAs(t, 'Admin');

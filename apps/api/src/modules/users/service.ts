@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { giftCardColumnsWithExpiry, toGiftCard } from '../../db/gift-card-expiry.js';
-import { giftCards, type NewUserRow, roles, users, type UserRow } from '../../db/schema.js';
+import { giftCards, type NewUserRow, roles, sessions, users, type UserRow } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { forgetAuth, hashPassword, passwordProblem } from '../../plugins/auth/index.js';
 import { changeCoins, setCoins } from '../ledger/index.js';
@@ -287,7 +287,8 @@ export async function updateUserColumns(
 
 /**
  * Stores a new password hash (which revokes the user's tokens: they carry a fingerprint of the
- * old one). With `currentHash`, only while the stored hash is still that one (compare-and-set).
+ * old one) and ends the user's sessions, so none is listed as open any more. With `currentHash`,
+ * only while the stored hash is still that one (compare-and-set).
  */
 export async function setPasswordHash(
   db: Db,
@@ -306,8 +307,13 @@ export async function setPasswordHash(
     .set({ passwordHash, updatedAt: sql`now()` })
     .where(and(eq(users.id, id), matches))
     .returning({ id: users.id });
-  if (updated.length > 0) forgetAuth(id);
-  return updated.length > 0;
+  if (updated.length === 0) return false;
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
+  forgetAuth(id);
+  return true;
 }
 
 /** The user proved they read their mailbox (a verify or reset link); the first proof's time stays. */
