@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { messages } from '@strideadmin/contract';
+import { errorEnvelopeSchema, messages } from '@strideadmin/contract';
 import type { Config } from '../config.js';
 import { HttpError } from './errors.js';
 
@@ -92,6 +92,10 @@ export const appRateLimitPlugin = fp(
       const guards: unknown[] = route.onRequest === undefined ? [] : [route.onRequest].flat();
       if (!app.hasDecorator('requireAppUser') || !guards.includes(app.requireAppUser)) return;
       route.preHandler = [limit(route), ...(route.preHandler === undefined ? [] : [route.preHandler].flat())];
+      // The API reference lists the 429 these calls may now answer.
+      const response = route.schema?.response as Record<string, unknown> | undefined;
+      if (response && !('429' in response))
+        route.schema = { ...route.schema, response: { ...response, 429: errorEnvelopeSchema } };
     });
   },
   { name: 'app-rate-limit', dependencies: ['errors'] },

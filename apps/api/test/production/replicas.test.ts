@@ -198,6 +198,8 @@ describe.runIf(runs)('two replicas behind HAProxy, one PostgreSQL, one Redis, an
     REDIS_KEY_PREFIX: `strideadmin-test:${dbName}:`,
     PUBLIC_URL: lb,
     TRUST_PROXY: '1',
+    // One app user walks without pause through the whole test: far more calls than a phone makes.
+    APP_RATE_LIMIT_PER_MINUTE: '100000',
     NOTIFICATION_WORKER: 'true',
     NOTIFICATION_POLL_MS: '100',
     S3_BUCKET: bucket,

@@ -83,13 +83,13 @@ describe('the app calls', () => {
     expect(res.statusCode).toBe(200);
     const { paths } = res.json();
     const documented: Array<[string, string, string[]]> = [
-      ['/api/app/steps', 'post', ['200', '400', '401', '403']],
-      ['/api/app/quiz', 'get', ['200', '400', '401', '403']],
-      ['/api/app/quiz/{id}/answer', 'post', ['200', '400', '401', '403', '404', '409']],
-      ['/api/app/giftbox/{id}/open', 'post', ['200', '400', '401', '403', '404', '409', '410']],
-      ['/api/app/giftcard/{id}/redeem', 'post', ['200', '400', '401', '403', '404', '409']],
-      ['/api/app/message', 'post', ['200', '400', '401', '403']],
-      ['/api/app/notifications', 'get', ['200', '400', '401', '403']],
+      ['/api/app/steps', 'post', ['200', '400', '401', '403', '429']],
+      ['/api/app/quiz', 'get', ['200', '400', '401', '403', '429']],
+      ['/api/app/quiz/{id}/answer', 'post', ['200', '400', '401', '403', '404', '409', '429']],
+      ['/api/app/giftbox/{id}/open', 'post', ['200', '400', '401', '403', '404', '409', '410', '429']],
+      ['/api/app/giftcard/{id}/redeem', 'post', ['200', '400', '401', '403', '404', '409', '429']],
+      ['/api/app/message', 'post', ['200', '400', '401', '403', '429']],
+      ['/api/app/notifications', 'get', ['200', '400', '401', '403', '429']],
       ['/api/app/resend_verification', 'post', ['200', '401', '403', '409', '429']],
     ];
     expectDocumented(paths, documented, () => 'app');

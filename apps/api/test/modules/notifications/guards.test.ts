@@ -19,7 +19,7 @@ describe('the notification calls', () => {
       ['/api/notification', 'get', ['200', '400', '401', '403']],
       ['/api/notification', 'post', ['200', '400', '401', '403']],
       ['/api/notification/{id}', 'delete', ['200', '400', '401', '403', '404']],
-      ['/api/app/notifications', 'get', ['200', '400', '401', '403']],
+      ['/api/app/notifications', 'get', ['200', '400', '401', '403', '429']],
     ];
     expectDocumented(paths, documented, (path) => (path.startsWith('/api/app/') ? 'app' : 'notifications'));
     const listParameters: Array<{ name: string }> = paths['/api/notification'].get.parameters;

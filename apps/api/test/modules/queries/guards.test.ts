@@ -20,7 +20,7 @@ describe('the complaint-query calls', () => {
       ['/api/message/{id}', 'get', ['200', '400', '401', '403', '404']],
       ['/api/message', 'put', ['200', '400', '401', '403', '404']],
       ['/api/message/{id}', 'delete', ['200', '400', '401', '403', '404']],
-      ['/api/app/message', 'post', ['200', '400', '401', '403']],
+      ['/api/app/message', 'post', ['200', '400', '401', '403', '429']],
     ];
     expectDocumented(paths, documented, (path) => (path.startsWith('/api/app/') ? 'app' : 'complaint-queries'));
     const listParameters: Array<{ name: string }> = paths['/api/message'].get.parameters;
