@@ -1,7 +1,6 @@
 // Per-user limits on the mobile app's calls: one app user firing complaint messages (or any app
 // call) as fast as it can is stopped with 429 and Retry-After, while other users go on; with
 // REDIS_URL the counts are shared by every instance of the server.
-import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -10,20 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@strideadmin/contract';
 import { complaintQueries } from '../../src/db/schema.js';
 import { buildTestApp, type EnvOverrides, type LoggedIn, loginAs, type TestApp } from '../helpers/index.js';
-import { redisAnswers } from '../helpers/redis.js';
+import { testRedis } from '../helpers/redis.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 
-const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** Every key of this file under its own prefix: parallel files and runs never share a counter. */
-const prefix = `strideadmin-test:${randomUUID()}:`;
-const onCi = process.env.CI === 'true' || process.env.CI === '1';
-const redisUp = await redisAnswers(redisUrl);
-if (!redisUp) {
-  // Straight to stderr: a console.warn would fail the file (test/setup/fail-on-console.ts).
-  process.stderr.write(
-    `\n!!! app-rate-limit.test.ts: no Redis at ${redisUrl} (TEST_REDIS_URL): the shared-limit tests are SKIPPED${onCi ? ' (and fail, CI=true)' : ''} !!!\n\n`,
-  );
-}
+const { url: redisUrl, prefix, up: redisUp, onCi } = await testRedis('app-rate-limit.test.ts');
 
 afterAll(async () => {
   if (!redisUp) return;

@@ -10,19 +10,9 @@ import { messages } from '@strideadmin/contract';
 import { RedisFailureStore } from '../../src/plugins/redis-failure-store.js';
 import { buildTestApp, createUser, type EnvOverrides, type TestApp } from '../helpers/index.js';
 import { openTestDatabase } from '../helpers/test-database.js';
-import { redisAnswers } from '../helpers/redis.js';
+import { testRedis } from '../helpers/redis.js';
 
-const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** Every key of this file under its own prefix: parallel files and runs never share a counter. */
-const prefix = `strideadmin-test:${randomUUID()}:`;
-const onCi = process.env.CI === 'true' || process.env.CI === '1';
-const redisUp = await redisAnswers(redisUrl);
-if (!redisUp) {
-  // Straight to stderr: a console.warn would fail the file (test/setup/fail-on-console.ts).
-  process.stderr.write(
-    `\n!!! brute-force.test.ts: no Redis at ${redisUrl} (TEST_REDIS_URL): the shared-limit tests are SKIPPED${onCi ? ' (and fail, CI=true)' : ''} !!!\n\n`,
-  );
-}
+const { url: redisUrl, prefix, up: redisUp, onCi } = await testRedis('brute-force.test.ts');
 
 /** A TCP port nothing listens on (Redis "down"). */
 async function closedPort(): Promise<number> {
