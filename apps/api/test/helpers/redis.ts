@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { Redis } from 'ioredis';
 
 /** Whether a Redis answers PING at `url` within a second (tests that need one skip, or fail on CI, without). */
@@ -46,4 +47,13 @@ export async function testRedis(file: string): Promise<TestRedis> {
     );
   }
   return { url, prefix: `strideadmin-test:${randomUUID()}:`, up, onCi };
+}
+
+/** A TCP port nothing listens on (Redis "down"). */
+export async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

@@ -1,7 +1,6 @@
 // Per-user limits on the mobile app's calls: one app user firing complaint messages (or any app
 // call) as fast as it can is stopped with 429 and Retry-After, while other users go on; with
 // REDIS_URL the counts are shared by every instance of the server.
-import net from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
@@ -9,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@strideadmin/contract';
 import { complaintQueries } from '../../src/db/schema.js';
 import { buildTestApp, type EnvOverrides, type LoggedIn, loginAs, type TestApp } from '../helpers/index.js';
-import { testRedis } from '../helpers/redis.js';
+import { closedPort, testRedis } from '../helpers/redis.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 
 const { url: redisUrl, prefix, up: redisUp, onCi } = await testRedis('app-rate-limit.test.ts');
@@ -117,15 +116,6 @@ describe.runIf(redisUp)('app limits, two instances sharing Redis', () => {
     expectTooMany(await sendMessage(pair.b, user));
   });
 });
-
-/** A TCP port nothing listens on (Redis "down"). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('app limits, Redis unreachable', () => {
   let t: TestApp;

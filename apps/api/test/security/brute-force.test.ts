@@ -10,18 +10,9 @@ import { messages } from '@strideadmin/contract';
 import { RedisFailureStore } from '../../src/plugins/redis-failure-store.js';
 import { buildTestApp, createUser, type EnvOverrides, type TestApp } from '../helpers/index.js';
 import { openTestDatabase } from '../helpers/test-database.js';
-import { testRedis } from '../helpers/redis.js';
+import { closedPort, testRedis } from '../helpers/redis.js';
 
 const { url: redisUrl, prefix, up: redisUp, onCi } = await testRedis('brute-force.test.ts');
-
-/** A TCP port nothing listens on (Redis "down"). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Awaits a condition, trying again every 50 ms; fails after `attempts` tries. */
 async function eventually(condition: () => Promise<boolean>, attempts = 100): Promise<void> {
