@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -16,9 +16,9 @@ import {
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { giftCardColumnsWithExpiry, toGiftCard } from '../../db/gift-card-expiry.js';
-import { giftCards, type NewUserRow, roles, sessions, users, type UserRow } from '../../db/schema.js';
+import { giftCards, type NewUserRow, roles, users, type UserRow } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
-import { forgetAuth, hashPassword, passwordProblem } from '../../plugins/auth/index.js';
+import { endSessionsOf, forgetAuth, hashPassword, passwordProblem } from '../../plugins/auth/index.js';
 import { changeCoins, setCoins } from '../ledger/index.js';
 import { countUpTo } from '../../db/list.js';
 
@@ -308,10 +308,7 @@ export async function setPasswordHash(
     .where(and(eq(users.id, id), matches))
     .returning({ id: users.id });
   if (updated.length === 0) return false;
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
+  await endSessionsOf(db, id, new Date());
   forgetAuth(id);
   return true;
 }

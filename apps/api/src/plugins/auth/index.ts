@@ -13,7 +13,7 @@ export { hashPassword, verifyPassword } from './password.js';
 export { isCommonPassword, passwordProblem } from './password-policy.js';
 export { passwordFingerprint, TokenService } from './jwt.js';
 export { AuthCache, forgetAuth } from './cache.js';
-export { type SessionClient, sessionChannel, type SessionRow, Sessions } from './sessions.js';
+export { endSessionsOf, type SessionClient, sessionChannel, type SessionRow, Sessions } from './sessions.js';
 
 /** What a token is checked against: the account's row as the guard reads it. */
 export interface AuthRow {

@@ -30,6 +30,19 @@ export interface SessionClient {
 
 const userAgentMax = 256;
 
+/**
+ * Ends every open session of the user at `at`; the ids it ended. Every process forgets them when
+ * the database's NOTIFY arrives (migration 0010's trigger).
+ */
+export async function endSessionsOf(db: Db, userId: number, at: Date): Promise<string[]> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.map((s) => s.id);
+}
+
 export class Sessions {
   constructor(
     private readonly opts: {
@@ -138,12 +151,9 @@ export class Sessions {
 
   /** Ends every session of the user (sign out everywhere); how many were still open. */
   async revokeAllOf(userId: number): Promise<number> {
-    const ended = await this.opts.db
-      .update(sessions)
-      .set({ revokedAt: this.opts.now() })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    if (ended.length > 0) this.opts.cache.onMessage(ended.map((s) => s.id).join(','));
+    const ended = await endSessionsOf(this.opts.db, userId, this.opts.now());
+    // This process at once, without waiting for the NOTIFY.
+    if (ended.length > 0) this.opts.cache.onMessage(ended.join(','));
     return ended.length;
   }
 
