@@ -13,14 +13,14 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createMailer } from './mail/index.js';
 import { AccountService, accountRoutes } from './modules/account/index.js';
-import { appRoutes } from './modules/app/index.js';
+import { mobileAppRoutes } from './modules/mobile-app/index.js';
 import { authRoutes, sessionRoutes } from './modules/auth/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { giftBoxRoutes, mapTileOrigin } from './modules/gift-boxes/index.js';
 import { giftCardRoutes } from './modules/gift-cards/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { createNotificationWorker, notificationRoutes, outboxBacklog } from './modules/notifications/index.js';
-import { complaintQueryRoutes } from './modules/queries/index.js';
+import { complaintQueryRoutes } from './modules/complaints/index.js';
 import { quizRoutes } from './modules/quiz/index.js';
 import { localUploadRoutes, uploadRoutes } from './modules/uploads/index.js';
 import { profileRoutes } from './modules/profile/index.js';
@@ -46,7 +46,7 @@ import {
   RequestLimiter,
 } from './plugins/login-limiter.js';
 import { metricsPlugin } from './plugins/metrics.js';
-import { appRateLimitPlugin } from './plugins/app-rate-limit.js';
+import { mobileAppRateLimitPlugin } from './plugins/mobile-app-rate-limit.js';
 import { requestIdGenerator, trustProxyFunction } from './plugins/request-id.js';
 import { serverTimeouts, timeoutsPlugin } from './plugins/timeouts.js';
 import { createStorage } from './storage/index.js';
@@ -215,7 +215,7 @@ export async function buildApp({
     sessionCache,
   });
   // Per app user limits on the mobile app's calls: after auth (it reads requireAppUser), before routes.
-  await app.register(appRateLimitPlugin, { limits: config.appLimits, redis: config.redis });
+  await app.register(mobileAppRateLimitPlugin, { limits: config.appLimits, redis: config.redis });
 
   // E-mail: .eml files under DATA_DIR/mail (links logged) or SMTP; sent after the answer.
   const mailer = createMailer(config.mail, app.log);
@@ -266,7 +266,7 @@ export async function buildApp({
       await api.register(giftBoxRoutes, { db: database.db, map: config.map });
       await api.register(notificationRoutes, { db: database.db });
       await api.register(complaintQueryRoutes, { db: database.db });
-      await api.register(appRoutes, { db: database.db, stepsPerCoin: config.stepsPerCoin });
+      await api.register(mobileAppRoutes, { db: database.db, stepsPerCoin: config.stepsPerCoin });
       await api.register(dashboardRoutes, { db: database.db });
     },
     { prefix: '/api' },

@@ -63,13 +63,13 @@ test.describe('a screen whose code fails to load', () => {
   test('shows a message with a retry, never a blank page', async ({ page, signIn }) => {
     await signIn('admin');
     // The connection drops for the home screen's code.
-    await page.route(/\/assets\/home-page-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.route(/\/assets\/dashboard-page-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
     await page.goto('/');
     await expect(page.getByRole('alert').filter({ hasText: 'Could not load this screen' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
 
     // The connection is back: Retry loads the screen.
-    await page.unroute(/\/assets\/home-page-[^/]+\.js$/);
+    await page.unroute(/\/assets\/dashboard-page-[^/]+\.js$/);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
   });

@@ -15,6 +15,6 @@ export * from './schemas/account.js';
 export * from './schemas/quiz.js';
 export * from './schemas/gift-boxes.js';
 export * from './schemas/notifications.js';
-export * from './schemas/queries.js';
-export * from './schemas/app.js';
+export * from './schemas/complaints.js';
+export * from './schemas/mobile-app.js';
 export * from './schemas/dashboard.js';

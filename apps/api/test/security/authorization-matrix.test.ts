@@ -14,7 +14,7 @@ import {
   loginAs,
   type TestApp,
 } from '../helpers/index.js';
-import { dayIn } from '../modules/app/app-data.js';
+import { dayIn } from '../modules/mobile-app/app-data.js';
 import { insertBox, insertConfig, validConfig, validManualBox } from '../modules/gift-boxes/gift-box-data.js';
 import { bulkRow, insertCard, validCard } from '../modules/gift-cards/gift-card-data.js';
 import { sendNotification, validNotification } from '../modules/notifications/notification-data.js';

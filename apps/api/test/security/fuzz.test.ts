@@ -111,7 +111,7 @@ describe('fuzzed requests to every call (issue 9 item 2)', () => {
   beforeAll(async () => {
     console.log(`fuzz: seed ${seed}, ${totalRuns} requests (FUZZ_SEED / FUZZ_RUNS to change)`);
     // Thousands of app calls from one app user: the per-user rate limits are tested elsewhere
-    // (app-rate-limit.test.ts) and would only turn the fuzzed calls into 429s here.
+    // (mobile-app-rate-limit.test.ts) and would only turn the fuzzed calls into 429s here.
     t = await buildTestApp({ env: { APP_RATE_LIMIT_PER_MINUTE: '100000', APP_MESSAGE_LIMIT_PER_MINUTE: '100000' } });
     admin = await loginAs(t, 'Admin');
     appUser = await loginAs(t, 'User', { user: { totalCoins: 100_000, isTracking: true } });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type Profile, type UserDetail } from '@strideadmin/contract';
 import { buildTestApp, createGiftCard, type LoggedIn, loginAs, type TestApp } from '../helpers/index.js';
-import { appPost, balanceOf, entriesOf, ledgerMismatches } from '../modules/app/app-data.js';
+import { appPost, balanceOf, entriesOf, ledgerMismatches } from '../modules/mobile-app/app-data.js';
 
 /**
  * An edit form is loaded, the account changes meanwhile (the walker spends coins in the app,

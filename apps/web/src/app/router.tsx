@@ -104,8 +104,8 @@ export const routes: RouteObject[] = [
               children: [
                 screen(
                   paths.home,
-                  () => import('../features/home/home-page'),
-                  (m) => m.HomePage,
+                  () => import('../features/dashboard/dashboard-page'),
+                  (m) => m.DashboardPage,
                 ),
                 screen(
                   paths.userList,
@@ -194,13 +194,13 @@ export const routes: RouteObject[] = [
                 ),
                 screen(
                   paths.queryList,
-                  () => import('../features/queries/query-list-page'),
-                  (m) => m.QueryListPage,
+                  () => import('../features/complaints/complaint-list-page'),
+                  (m) => m.ComplaintListPage,
                 ),
                 screen(
                   paths.queryDetails,
-                  () => import('../features/queries/query-details-page'),
-                  (m) => m.QueryDetailsPage,
+                  () => import('../features/complaints/complaint-details-page'),
+                  (m) => m.ComplaintDetailsPage,
                 ),
                 screen(
                   paths.profile,

@@ -27,6 +27,6 @@ export async function preloadScreens() {
   await Promise.all([
     import('../../src/features/auth/login-page'),
     import('../../src/app/shell/layout'),
-    import('../../src/features/home/home-page'),
+    import('../../src/features/dashboard/dashboard-page'),
   ]);
 }

@@ -13,7 +13,7 @@ import {
   loginAs,
   type TestApp,
 } from '../../helpers/index.js';
-import { appPost, balanceOf, dayIn, entriesOf, ledgerMismatches } from '../app/app-data.js';
+import { appPost, balanceOf, dayIn, entriesOf, ledgerMismatches } from '../mobile-app/app-data.js';
 
 /** The coin ledger: total_coins always equals the sum of the user's entries (issue 7). */
 describe('the coin ledger', () => {

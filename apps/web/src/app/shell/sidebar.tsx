@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useUnreadComplaintQueryCount } from '../../features/queries/api/count-unread-complaint-queries';
+import { useUnreadComplaintQueryCount } from '../../features/complaints/api/count-unread-complaint-queries';
 import { paths, sidebarEntries } from '../../lib/paths';
 import { Icon } from './icons';
 

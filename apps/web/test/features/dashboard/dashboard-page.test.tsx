@@ -11,7 +11,7 @@ import { preloadScreens, renderApp } from '../../support/render-app';
 
 beforeAll(async () => {
   await preloadScreens();
-  await import('../../../src/features/home/home-page');
+  await import('../../../src/features/dashboard/dashboard-page');
 });
 
 const admin = makeUser({ id: 7, name: 'Ada Admin' });

@@ -20,7 +20,7 @@ const backToList = { backTo: paths.queryList, backLabel: 'Go to complaint querie
  * (always shown as Yes) and the message. spec §4: opening a query whose isRead is false marks it
  * read (PUT /message {isRead: true, updateId}), once.
  */
-export function QueryDetailsPage() {
+export function ComplaintDetailsPage() {
   const id = useIdParam();
   const query = useComplaintQuery(id);
   if (id === null) return <LoadFailed message={messages.queryNotFound} {...backToList} />;

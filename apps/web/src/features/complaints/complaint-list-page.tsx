@@ -41,7 +41,7 @@ function sender(q: ComplaintQuery) {
  * /query-list (PRODUCT.md §5): filters, sort and page in the URL; unread queries stand out;
  * view (which marks a query read, spec §4) and delete per row.
  */
-export function QueryListPage() {
+export function ComplaintListPage() {
   const list = useListParams(complaintQueryListParamsSchema);
   const { params } = list;
   const queries = useComplaintQueries(params);

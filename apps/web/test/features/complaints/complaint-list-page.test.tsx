@@ -11,7 +11,7 @@ import { makeComplaintQuery, serveComplaintQueries } from './fixtures';
 
 beforeAll(async () => {
   await preloadScreens();
-  await import('../../../src/features/queries/query-list-page');
+  await import('../../../src/features/complaints/complaint-list-page');
 });
 
 const query = (r: SeenRequest | undefined) => Object.fromEntries(r?.url.searchParams ?? []);

@@ -27,7 +27,7 @@ export interface AppRateLimitOptions {
 
 const minute = 60_000;
 
-export const appRateLimitPlugin = fp(
+export const mobileAppRateLimitPlugin = fp(
   async (app: FastifyInstance, opts: AppRateLimitOptions) => {
     const messageRoutes = opts.messageRoutes ?? [{ method: 'POST', url: '/api/app/message' }];
     let redis: Redis | undefined;
@@ -98,5 +98,5 @@ export const appRateLimitPlugin = fp(
         route.schema = { ...route.schema, response: { ...response, 429: errorEnvelopeSchema } };
     });
   },
-  { name: 'app-rate-limit', dependencies: ['errors'] },
+  { name: 'mobile-app-rate-limit', dependencies: ['errors'] },
 );

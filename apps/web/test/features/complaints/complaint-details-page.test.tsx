@@ -13,8 +13,8 @@ import { makeComplaintQuery, serveComplaintQueries } from './fixtures';
 
 beforeAll(async () => {
   await preloadScreens();
-  await import('../../../src/features/queries/query-details-page');
-  await import('../../../src/features/queries/query-list-page');
+  await import('../../../src/features/complaints/complaint-details-page');
+  await import('../../../src/features/complaints/complaint-list-page');
 });
 
 /** The app as main.tsx mounts it: in StrictMode, whose double effects must not mark a query twice. */

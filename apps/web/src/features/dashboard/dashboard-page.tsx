@@ -48,7 +48,7 @@ const tiles: ReadonlyArray<{ key: keyof Totals; label: string; to?: string; hint
 ];
 
 /** `/` (spec §2 Home; PRODUCT.md §4 Home dashboard): the range's figures and charts, one call. */
-export function HomePage() {
+export function DashboardPage() {
   const s = useSession();
   const [range, setRange] = useRangeParam();
   const dashboard = useDashboard(range);

@@ -11,7 +11,7 @@ import { buildTestApp, type EnvOverrides, type LoggedIn, loginAs, type TestApp }
 import { closedPort, testRedis } from '../helpers/redis.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 
-const { url: redisUrl, prefix, up: redisUp, onCi } = await testRedis('app-rate-limit.test.ts');
+const { url: redisUrl, prefix, up: redisUp, onCi } = await testRedis('mobile-app-rate-limit.test.ts');
 
 afterAll(async () => {
   if (!redisUp) return;

@@ -30,7 +30,7 @@ const appCall = { tags: ['app'], security: [{ bearer: [] }] };
  * needs an active app user's token (requireAppUser); the coins they earn or spend go through the
  * ledger.
  */
-export async function appRoutes(app: FastifyInstance, opts: { db: Db; stepsPerCoin: number }) {
+export async function mobileAppRoutes(app: FastifyInstance, opts: { db: Db; stepsPerCoin: number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
 

@@ -1,1 +1,0 @@
-export { appRoutes } from './routes.js';
