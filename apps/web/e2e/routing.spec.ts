@@ -67,10 +67,22 @@ test.describe('a screen whose code fails to load', () => {
     await page.goto('/');
     await expect(page.getByRole('alert').filter({ hasText: 'Could not load this screen' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    // The message sits inside the shell: its sidebar stays.
+    await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Home' })).toBeVisible();
 
     // The connection is back: Retry loads the screen.
     await page.unroute(/\/assets\/dashboard-page-[^/]+\.js$/);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+  });
+
+  test('the sidebar moves on to another screen', async ({ page, signIn }) => {
+    await signIn('admin');
+    await page.route(/\/assets\/dashboard-page-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/');
+    await expect(page.getByRole('alert').filter({ hasText: 'Could not load this screen' })).toBeVisible();
+    await page.getByTestId('sidebar').getByRole('link', { name: 'User' }).click();
+    await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Could not load this screen' })).toBeHidden();
   });
 });

@@ -20,6 +20,115 @@ function withQuery(children: RouteObject[]): RouteObject {
   };
 }
 
+/** The screens inside the signed-in shell. */
+const shellScreens: RouteObject[] = [
+  screen(
+    paths.home,
+    () => import('../features/dashboard/dashboard-page'),
+    (m) => m.DashboardPage,
+  ),
+  screen(
+    paths.userList,
+    () => import('../features/users/user-list-page'),
+    (m) => m.UserListPage,
+  ),
+  screen(
+    paths.addUser,
+    () => import('../features/users/add-user-page'),
+    (m) => m.AddUserPage,
+  ),
+  screen(
+    paths.updateUser,
+    () => import('../features/users/update-user-page'),
+    (m) => m.UpdateUserPage,
+  ),
+  screen(
+    paths.userDetails,
+    () => import('../features/users/user-details-page'),
+    (m) => m.UserDetailsPage,
+  ),
+  screen(
+    paths.cardList,
+    () => import('../features/gift-cards/card-list-page'),
+    (m) => m.CardListPage,
+  ),
+  screen(
+    paths.addCard,
+    () => import('../features/gift-cards/add-card-page'),
+    (m) => m.AddCardPage,
+  ),
+  screen(
+    paths.updateCard,
+    () => import('../features/gift-cards/update-card-page'),
+    (m) => m.UpdateCardPage,
+  ),
+  screen(
+    paths.addMultipleCard,
+    () => import('../features/gift-cards/add-multiple-cards-page'),
+    (m) => m.AddMultipleCardsPage,
+  ),
+  screen(
+    paths.quizList,
+    () => import('../features/quiz/quiz-list-page'),
+    (m) => m.QuizListPage,
+  ),
+  screen(
+    paths.addQuiz,
+    () => import('../features/quiz/add-quiz-page'),
+    (m) => m.AddQuizPage,
+  ),
+  screen(
+    paths.updateQuiz,
+    () => import('../features/quiz/update-quiz-page'),
+    (m) => m.UpdateQuizPage,
+  ),
+  screen(
+    paths.boxList,
+    () => import('../features/gift-boxes/box-list-page'),
+    (m) => m.BoxListPage,
+  ),
+  screen(
+    paths.addBox,
+    () => import('../features/gift-boxes/add-box-page'),
+    (m) => m.AddBoxPage,
+  ),
+  screen(
+    paths.updateBox,
+    () => import('../features/gift-boxes/update-box-page'),
+    (m) => m.UpdateBoxPage,
+  ),
+  screen(
+    paths.addBoxManual,
+    () => import('../features/gift-boxes/add-box-manual-page'),
+    (m) => m.AddBoxManualPage,
+  ),
+  screen(
+    paths.notificationList,
+    () => import('../features/notifications/notification-list-page'),
+    (m) => m.NotificationListPage,
+  ),
+  screen(
+    paths.addNotification,
+    () => import('../features/notifications/add-notification-page'),
+    (m) => m.AddNotificationPage,
+  ),
+  screen(
+    paths.queryList,
+    () => import('../features/complaints/complaint-list-page'),
+    (m) => m.ComplaintListPage,
+  ),
+  screen(
+    paths.queryDetails,
+    () => import('../features/complaints/complaint-details-page'),
+    (m) => m.ComplaintDetailsPage,
+  ),
+  screen(
+    paths.profile,
+    () => import('../features/profile/profile-page'),
+    (m) => m.ProfilePage,
+  ),
+];
+
 /**
  * Exact routes (spec §2), each screen its own chunk: signing in loads only the login screen.
  * A route is registered here when its screen is built.
@@ -102,111 +211,12 @@ export const routes: RouteObject[] = [
             {
               lazy: () => loadChunk(() => import('./shell/layout')).then((m) => ({ Component: m.ShellLayout })),
               children: [
-                screen(
-                  paths.home,
-                  () => import('../features/dashboard/dashboard-page'),
-                  (m) => m.DashboardPage,
-                ),
-                screen(
-                  paths.userList,
-                  () => import('../features/users/user-list-page'),
-                  (m) => m.UserListPage,
-                ),
-                screen(
-                  paths.addUser,
-                  () => import('../features/users/add-user-page'),
-                  (m) => m.AddUserPage,
-                ),
-                screen(
-                  paths.updateUser,
-                  () => import('../features/users/update-user-page'),
-                  (m) => m.UpdateUserPage,
-                ),
-                screen(
-                  paths.userDetails,
-                  () => import('../features/users/user-details-page'),
-                  (m) => m.UserDetailsPage,
-                ),
-                screen(
-                  paths.cardList,
-                  () => import('../features/gift-cards/card-list-page'),
-                  (m) => m.CardListPage,
-                ),
-                screen(
-                  paths.addCard,
-                  () => import('../features/gift-cards/add-card-page'),
-                  (m) => m.AddCardPage,
-                ),
-                screen(
-                  paths.updateCard,
-                  () => import('../features/gift-cards/update-card-page'),
-                  (m) => m.UpdateCardPage,
-                ),
-                screen(
-                  paths.addMultipleCard,
-                  () => import('../features/gift-cards/add-multiple-cards-page'),
-                  (m) => m.AddMultipleCardsPage,
-                ),
-                screen(
-                  paths.quizList,
-                  () => import('../features/quiz/quiz-list-page'),
-                  (m) => m.QuizListPage,
-                ),
-                screen(
-                  paths.addQuiz,
-                  () => import('../features/quiz/add-quiz-page'),
-                  (m) => m.AddQuizPage,
-                ),
-                screen(
-                  paths.updateQuiz,
-                  () => import('../features/quiz/update-quiz-page'),
-                  (m) => m.UpdateQuizPage,
-                ),
-                screen(
-                  paths.boxList,
-                  () => import('../features/gift-boxes/box-list-page'),
-                  (m) => m.BoxListPage,
-                ),
-                screen(
-                  paths.addBox,
-                  () => import('../features/gift-boxes/add-box-page'),
-                  (m) => m.AddBoxPage,
-                ),
-                screen(
-                  paths.updateBox,
-                  () => import('../features/gift-boxes/update-box-page'),
-                  (m) => m.UpdateBoxPage,
-                ),
-                screen(
-                  paths.addBoxManual,
-                  () => import('../features/gift-boxes/add-box-manual-page'),
-                  (m) => m.AddBoxManualPage,
-                ),
-                screen(
-                  paths.notificationList,
-                  () => import('../features/notifications/notification-list-page'),
-                  (m) => m.NotificationListPage,
-                ),
-                screen(
-                  paths.addNotification,
-                  () => import('../features/notifications/add-notification-page'),
-                  (m) => m.AddNotificationPage,
-                ),
-                screen(
-                  paths.queryList,
-                  () => import('../features/complaints/complaint-list-page'),
-                  (m) => m.ComplaintListPage,
-                ),
-                screen(
-                  paths.queryDetails,
-                  () => import('../features/complaints/complaint-details-page'),
-                  (m) => m.ComplaintDetailsPage,
-                ),
-                screen(
-                  paths.profile,
-                  () => import('../features/profile/profile-page'),
-                  (m) => m.ProfilePage,
-                ),
+                {
+                  // A screen that throws (or whose code fails to load) shows its error panel in the
+                  // shell's content area: the sidebar and top bar stay, and moving to another screen recovers.
+                  errorElement: <RouteError />,
+                  children: shellScreens,
+                },
               ],
             },
           ]),
