@@ -4,7 +4,7 @@ import { forgotPasswordSchema, messages, type ForgotPasswordInput } from '@strid
 import { Button } from '../../components/button';
 import { Form, useZodForm } from '../../components/form';
 import { TextInput } from '../../components/text-input';
-import { errorMessage } from '../../lib/api-client';
+import { useFormSubmit } from '../../lib/form-submit';
 import { paths } from '../../lib/paths';
 import { AccountLayout, SuccessNotice, cardClass, linkClass } from './account-layout';
 import { useForgotPassword } from './api/forgot-password';
@@ -14,21 +14,14 @@ export function ForgotPasswordPage() {
   const form = useZodForm(forgotPasswordSchema, { defaultValues: { email: '' } });
   const forgotMutation = useForgotPassword();
   const [notice, setNotice] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const { errors } = form.formState;
 
-  async function onSubmit(values: ForgotPasswordInput) {
-    setFormError(null);
+  const { onSubmit, formError } = useFormSubmit(async (values: ForgotPasswordInput) => {
     setNotice(null);
-    try {
-      const res = await forgotMutation.mutateAsync(values);
-      setNotice(res.message || messages.forgotPasswordSent);
-      form.reset({ email: '' });
-    } catch (err) {
-      // The toast is the query client's; the form shows the message too (spec §8).
-      setFormError(errorMessage(err));
-    }
-  }
+    const res = await forgotMutation.mutateAsync(values);
+    setNotice(res.message || messages.forgotPasswordSent);
+    form.reset({ email: '' });
+  });
 
   return (
     <AccountLayout title="Forgot password">

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messages, resetPasswordFormSchema } from '@strideadmin/contract';
 import type { z } from 'zod';
 import { Button } from '../../components/button';
 import { Form, useZodForm } from '../../components/form';
 import { TextInput } from '../../components/text-input';
-import { errorMessage } from '../../lib/api-client';
-import { passwordRuleError } from '../../lib/password-error';
+import { useFormSubmit } from '../../lib/form-submit';
+import { passwordRuleUnder } from '../../lib/password-error';
 import { paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import { AccountLayout, cardClass, linkClass } from './account-layout';
@@ -24,23 +23,17 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const form = useZodForm(resetPasswordFormSchema, { defaultValues: { password: '', confirmPassword: '' } });
   const resetMutation = useResetPassword();
-  const [formError, setFormError] = useState<string | null>(null);
   const { errors } = form.formState;
 
-  async function onSubmit(values: ResetPasswordFormValues) {
-    setFormError(null);
-    try {
+  // A failure's message under the form, or under the password when it is the password that was refused.
+  const { onSubmit, formError } = useFormSubmit(
+    async (values: ResetPasswordFormValues) => {
       const res = await resetMutation.mutateAsync({ password: values.password, temp_code: token });
       toast.success(res.message || messages.resetPasswordDone);
       void navigate(paths.login, { replace: true });
-    } catch (err) {
-      // The toast is the query client's (once); the form shows the message too (spec §8), under
-      // the password when it is the password that was refused.
-      const ruleError = passwordRuleError(err);
-      if (ruleError) form.setError('password', { type: 'server', message: ruleError }, { shouldFocus: true });
-      else setFormError(errorMessage(err));
-    }
-  }
+    },
+    passwordRuleUnder(form, 'password'),
+  );
 
   return (
     <AccountLayout title="Reset password" subtitle="Choose a new password for your account">

@@ -6,6 +6,7 @@ import { Form, useLazyZodForm } from '../../components/form-core';
 import { TextInput } from '../../components/text-input';
 import { errorMessage } from '../../lib/api-client';
 import { handleApiError } from '../../lib/api-errors';
+import { useFormSubmit } from '../../lib/form-submit';
 import { paths } from '../../lib/paths';
 import { session } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -20,27 +21,25 @@ const loadLoginSchema = () => import('./login-schema').then((m) => m.loginSchema
 export function LoginPage() {
   const form = useLazyZodForm(loadLoginSchema, { defaultValues: { email: '', password: '' } });
   const [pending, setPending] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const { errors } = form.formState;
 
-  async function onSubmit(values: LoginInput) {
-    setFormError(null);
-    setPending(true);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    async (values: LoginInput) => {
+      setPending(true);
       const { body } = await login(values).finally(() => setPending(false));
-      // spec §5: refused on roleName 'User', checked here too so it holds against any server.
+      // docs/behaviour.md §5: refused on roleName 'User', checked here too so it holds against any server.
       if (body.user.roleName !== 'Admin') {
-        setFormError(coreMessages.onlyAdmin);
         toast.error(coreMessages.onlyAdmin);
-        return;
+        return coreMessages.onlyAdmin; // under the form too
       }
       session.signIn(body.user, body.token); // the signed-out guard then leaves /login
-    } catch (err) {
-      // The toast is the error policy's; the form shows the message too (spec §8).
+    },
+    (err) => {
+      // No query client here to apply the error policy: the toast is this form's own.
       handleApiError(err);
-      setFormError(errorMessage(err));
-    }
-  }
+      return errorMessage(err);
+    },
+  );
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">

@@ -15,7 +15,7 @@ import { NumberSelectField } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { TextInput } from '../../components/text-input';
-import { errorMessage } from '../../lib/api-client';
+import { useFormSubmit } from '../../lib/form-submit';
 import { instantFromDateTimeLocal, toDateTimeLocal } from '../../lib/date-time-input';
 import { formatNumber } from '../../lib/format';
 import { useGoBack } from '../../lib/go-back';
@@ -45,7 +45,6 @@ export function AddBoxManualPage() {
   const goBack = useGoBack(paths.boxList);
   const presetId = useIdParam('configId');
   const createBox = useCreateManualGiftBox();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm(createManualGiftBoxSchema, { defaultValues: { expiresAt: '' } });
   const { errors, isSubmitting } = form.formState;
   const [latitude, longitude, configId] = useWatch({
@@ -82,16 +81,11 @@ export function AddBoxManualPage() {
   );
   const position = inRange(latitude, 90) && inRange(longitude, 180) ? { lat: latitude, lng: longitude } : null;
 
-  async function submit(values: CreateManualGiftBox) {
-    setFormError(null);
-    try {
-      const res = await createBox.mutateAsync(values);
-      toast.success(res.message ?? messages.giftBoxPlaced);
-      void navigate(hrefs.withId(paths.updateBox, values.configId)); // where the box is listed
-    } catch (err) {
-      setFormError(errorMessage(err));
-    }
-  }
+  const { onSubmit: submit, formError } = useFormSubmit(async (values: CreateManualGiftBox) => {
+    const res = await createBox.mutateAsync(values);
+    toast.success(res.message ?? messages.giftBoxPlaced);
+    void navigate(hrefs.withId(paths.updateBox, values.configId)); // where the box is listed
+  });
 
   const coordinate = { type: 'number', inputMode: 'decimal', step: 'any', requiredMark: true } as const;
 

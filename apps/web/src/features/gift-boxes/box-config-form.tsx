@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
 import {
   createGiftBoxConfigSchema,
@@ -11,7 +10,7 @@ import { Button } from '../../components/button';
 import { Form, useZodForm } from '../../components/form';
 import { SelectField } from '../../components/form-fields';
 import { TextInput } from '../../components/text-input';
-import { errorMessage } from '../../lib/api-client';
+import { useFormSubmit } from '../../lib/form-submit';
 
 export interface BoxConfigFormProps {
   /** The form's accessible name. */
@@ -31,16 +30,7 @@ export interface BoxConfigFormProps {
 export function BoxConfigForm({ label, defaultValues, submitLabel, onSubmit, onCancel }: BoxConfigFormProps) {
   const form = useZodForm(createGiftBoxConfigSchema, { defaultValues });
   const { errors, isSubmitting } = form.formState;
-  const [formError, setFormError] = useState<string | null>(null);
-
-  async function submit(values: CreateGiftBoxConfig) {
-    setFormError(null);
-    try {
-      await onSubmit(values);
-    } catch (err) {
-      setFormError(errorMessage(err));
-    }
-  }
+  const { onSubmit: submit, formError } = useFormSubmit(onSubmit);
 
   // The coin range is reported on Max Coins: a new Min Coins checks it again, once the user has
   // been through Max Coins (an untouched, empty Max Coins stays quiet until the submit).

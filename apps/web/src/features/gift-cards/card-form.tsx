@@ -13,6 +13,7 @@ import { FileUpload } from '../../components/file-upload';
 import { Form, useZodForm } from '../../components/form';
 import { TextInput } from '../../components/text-input';
 import { formatDuration } from '../../lib/format';
+import { useFormSubmit } from '../../lib/form-submit';
 import { toast } from '../../lib/toast';
 import { checkImageFile, uploadImage } from '../../lib/upload';
 import { reportSaveError } from './save-error';
@@ -35,7 +36,14 @@ export interface CardFormProps {
 export function CardForm({ label, defaultValues, submitLabel, onSubmit, onCancel }: CardFormProps) {
   const form = useZodForm(giftCardFormSchema, { defaultValues });
   const { errors, isSubmitting } = form.formState;
-  const [formError, setFormError] = useState<string | null>(null);
+  // A failed save: its messages toasted (reportSaveError), a taken serial number or control code
+  // under its field, the rest under the form.
+  const { onSubmit: submit, formError } = useFormSubmit(onSubmit, (err) => {
+    const failure = reportSaveError(err);
+    for (const [field, message] of Object.entries(failure.fieldErrors))
+      form.setError(field as keyof typeof failure.fieldErrors, { type: 'server', message }, { shouldFocus: true });
+    return failure.formError;
+  });
   const [uploading, setUploading] = useState(false);
   const [pictureProblem, setPictureProblem] = useState<string | undefined>();
   const expiryId = useId();
@@ -54,18 +62,6 @@ export function CardForm({ label, defaultValues, submitLabel, onSubmit, onCancel
       toast.error(messages.uploadFailed);
     } finally {
       setUploading(false);
-    }
-  }
-
-  async function submit(values: GiftCardForm) {
-    setFormError(null);
-    try {
-      await onSubmit(values);
-    } catch (err) {
-      const failure = reportSaveError(err);
-      setFormError(failure.formError);
-      for (const [field, message] of Object.entries(failure.fieldErrors))
-        form.setError(field as keyof typeof failure.fieldErrors, { type: 'server', message }, { shouldFocus: true });
     }
   }
 

@@ -17,7 +17,7 @@ import { MultiSearchSelect, type SearchSelectItem } from '../../components/multi
 import { PageHeader } from '../../components/page-header';
 import { TextArea } from '../../components/text-area';
 import { TextInput } from '../../components/text-input';
-import { errorMessage } from '../../lib/api-client';
+import { useFormSubmit } from '../../lib/form-submit';
 import { instantFromDateTimeLocal, toDateTimeLocal } from '../../lib/date-time-input';
 import { paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
@@ -33,7 +33,6 @@ import { searchUsers } from './api/search-users';
 export function AddNotificationPage() {
   const navigate = useNavigate();
   const createNotification = useCreateNotification();
-  const [formError, setFormError] = useState<string | null>(null);
   // The chosen users with their names (the form itself holds only their ids).
   const [chosen, setChosen] = useState<SearchSelectItem[]>([]);
   const form = useZodForm(createNotificationSchema, {
@@ -45,17 +44,11 @@ export function AddNotificationPage() {
   const messageId = useId();
   const sendAtId = useId();
 
-  async function onSubmit(values: CreateNotification) {
-    setFormError(null);
-    try {
-      const res = await createNotification.mutateAsync(values);
-      toast.success(res.message ?? (values.sendAt ? messages.notificationScheduled : messages.notificationQueued));
-      void navigate(paths.notificationList);
-    } catch (err) {
-      // Also toasted by the query client's policy (spec §8: toast, and under the form).
-      setFormError(errorMessage(err));
-    }
-  }
+  const { onSubmit, formError } = useFormSubmit(async (values: CreateNotification) => {
+    const res = await createNotification.mutateAsync(values);
+    toast.success(res.message ?? (values.sendAt ? messages.notificationScheduled : messages.notificationQueued));
+    void navigate(paths.notificationList);
+  });
 
   const overLimit = messageText.length > limits.notificationMessageMax;
   const messageError = errors.message?.message;

@@ -19,8 +19,9 @@ import { Spinner } from '../../components/spinner';
 import { TextInput } from '../../components/text-input';
 import { errorMessage } from '../../lib/api-client';
 import { freshRecordOf } from '../../lib/conflict';
+import { useFormSubmit } from '../../lib/form-submit';
 import { paths } from '../../lib/paths';
-import { passwordRuleError } from '../../lib/password-error';
+import { passwordRuleUnder } from '../../lib/password-error';
 import { session, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { checkImageFile, uploadImage } from '../../lib/upload';
@@ -79,7 +80,6 @@ function formValues(profile: Profile): UpdateProfileInput {
 
 function PersonalInformation({ profile }: { profile: Profile }) {
   const updateProfile = useUpdateProfile();
-  const [formError, setFormError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [pictureError, setPictureError] = useState<string | undefined>();
   const form = useZodForm(updateProfileSchema, { defaultValues: formValues(profile) });
@@ -101,23 +101,23 @@ function PersonalInformation({ profile }: { profile: Profile }) {
     }
   }
 
-  async function onSubmit(values: UpdateProfile) {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    async (values: UpdateProfile) => {
       const res = await updateProfile.mutateAsync(values);
-      session.mergeUser(res.body); // spec §4: the top bar shows the change at once
+      session.mergeUser(res.body); // docs/behaviour.md §4: the top bar shows the change at once
       form.reset(formValues(res.body)); // the next save is from this version
       toast.success(res.message ?? messages.profileUpdated);
-    } catch (err) {
+    },
+    (err) => {
       // Changed since the form was loaded: the stored values replace the form's, to review and save again.
       const fresh = freshRecordOf<Profile>(err);
       if (fresh) {
         session.mergeUser(fresh);
         form.reset(formValues(fresh));
       }
-      setFormError(errorMessage(err));
-    }
-  }
+      return errorMessage(err);
+    },
+  );
 
   return (
     <Card title="Personal Information">
@@ -159,27 +159,22 @@ function PersonalInformation({ profile }: { profile: Profile }) {
 
 function ChangePassword() {
   const changePassword = useChangePassword();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm(changePasswordFormSchema, { defaultValues: { oldPassword: '', newPassword: '' } });
   const { errors } = form.formState;
 
-  async function onSubmit(values: ChangePasswordInput) {
-    setFormError(null);
-    try {
+  // A failure's message under the form (a session expiry is the query client's); a refused new
+  // password under its field.
+  const { onSubmit, formError } = useFormSubmit(
+    async (values: ChangePasswordInput) => {
       const res = await changePassword.mutateAsync(values);
       const current = session.get();
       // Other sessions end (the password changed); this one continues with the fresh token.
       if (current) session.signIn(current.user, res.body.token);
       form.reset();
       toast.success(res.message ?? messages.passwordChanged);
-    } catch (err) {
-      // spec §8: the error's message under the form (a session expiry is the query client's); a
-      // refused new password under its field.
-      const ruleError = passwordRuleError(err);
-      if (ruleError) form.setError('newPassword', { type: 'server', message: ruleError }, { shouldFocus: true });
-      else setFormError(errorMessage(err));
-    }
-  }
+    },
+    passwordRuleUnder(form, 'newPassword'),
+  );
 
   return (
     <Card title="Change Password">

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
 import {
   createQuizSchema,
@@ -14,7 +13,7 @@ import { Form, useZodForm } from '../../components/form';
 import { NumberSelectField, SelectField } from '../../components/form-fields';
 import { TextArea } from '../../components/text-area';
 import { TextInput } from '../../components/text-input';
-import { errorMessage } from '../../lib/api-client';
+import { useFormSubmit } from '../../lib/form-submit';
 
 export interface QuizFormProps {
   /** The form's accessible name. */
@@ -36,7 +35,7 @@ const optionFields = ['option1', 'option2', 'option3', 'option4'] as const;
 export function QuizForm({ label, defaultValues, submitLabel, onSubmit, onCancel }: QuizFormProps) {
   const form = useZodForm(createQuizSchema, { defaultValues });
   const { errors, isSubmitting } = form.formState;
-  const [formError, setFormError] = useState<string | null>(null);
+  const { onSubmit: submit, formError } = useFormSubmit(onSubmit);
 
   // A repeated option is reported on each copy: when one option changes, the others the user has
   // already been through (or that show a message) are checked again. Untouched ones stay quiet.
@@ -48,15 +47,6 @@ export function QuizForm({ label, defaultValues, submitLabel, onSubmit, onCancel
     });
     if (due.length > 0) void form.trigger(due);
   };
-
-  async function submit(values: CreateQuiz) {
-    setFormError(null);
-    try {
-      await onSubmit(values);
-    } catch (err) {
-      setFormError(errorMessage(err));
-    }
-  }
 
   return (
     <Form form={form} onSubmit={submit} formError={formError} aria-label={label} className="grid gap-5 sm:grid-cols-2">

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { createUserSchema, messages, roleOptions, trackingOptions, type CreateUser } from '@strideadmin/contract';
 import { Button } from '../../components/button';
@@ -8,7 +7,7 @@ import { SelectField } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
 import { PersonFields } from '../../components/person-fields';
 import { TextInput } from '../../components/text-input';
-import { errorMessage } from '../../lib/api-client';
+import { useFormSubmit } from '../../lib/form-submit';
 import { hrefs, paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import { useCreateUser } from './api/create-user';
@@ -17,7 +16,6 @@ import { useCreateUser } from './api/create-user';
 export function AddUserPage() {
   const navigate = useNavigate();
   const createUser = useCreateUser();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm(createUserSchema, {
     defaultValues: {
       name: '',
@@ -33,16 +31,11 @@ export function AddUserPage() {
   });
   const { errors } = form.formState;
 
-  async function onSubmit(values: CreateUser) {
-    setFormError(null);
-    try {
-      const res = await createUser.mutateAsync(values);
-      toast.success(res.message ?? messages.userCreated);
-      void navigate(hrefs.withId(paths.userDetails, res.body.id));
-    } catch (err) {
-      setFormError(errorMessage(err));
-    }
-  }
+  const { onSubmit, formError } = useFormSubmit(async (values: CreateUser) => {
+    const res = await createUser.mutateAsync(values);
+    toast.success(res.message ?? messages.userCreated);
+    void navigate(hrefs.withId(paths.userDetails, res.body.id));
+  });
 
   return (
     <div className="mx-auto max-w-3xl">

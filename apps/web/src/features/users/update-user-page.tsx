@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import {
   messages,
@@ -24,8 +24,9 @@ import { PersonFields } from '../../components/person-fields';
 import { TextInput } from '../../components/text-input';
 import { errorMessage } from '../../lib/api-client';
 import { freshRecordOf } from '../../lib/conflict';
+import { useFormSubmit } from '../../lib/form-submit';
 import { useIdParam } from '../../lib/id-param';
-import { passwordRuleError } from '../../lib/password-error';
+import { passwordRuleUnder } from '../../lib/password-error';
 import { hrefs, paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -86,23 +87,22 @@ function formValues(user: UserDetail): UpdateUserInput {
 function EditUserForm({ user }: { user: UserDetail }) {
   const navigate = useNavigate();
   const updateUser = useUpdateUser();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm(updateUserSchema, { defaultValues: formValues(user) });
   const { errors } = form.formState;
 
-  async function onSubmit(values: UpdateUser) {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    async (values: UpdateUser) => {
       const res = await updateUser.mutateAsync(values);
       toast.success(res.message ?? messages.userUpdated);
-      void navigate(hrefs.withId(paths.userDetails, user.id)); // spec §4
-    } catch (err) {
+      void navigate(hrefs.withId(paths.userDetails, user.id)); // docs/behaviour.md §4
+    },
+    (err) => {
       // Changed since the form was loaded: the stored values replace the form's, to review and save again.
       const fresh = freshRecordOf<UserDetail>(err);
       if (fresh) form.reset(formValues(fresh));
-      setFormError(errorMessage(err));
-    }
-  }
+      return errorMessage(err);
+    },
+  );
 
   return (
     <Card title="User Information">
@@ -156,24 +156,19 @@ function OwnPasswordHint() {
 function ResetPasswordForm({ userId, role }: { userId: number; role: RoleName }) {
   const navigate = useNavigate();
   const updatePassword = useUpdateUserPassword();
-  const [formError, setFormError] = useState<string | null>(null);
   // The rule of the user's role (an administrator's password is longer), shown before sending.
   const schema = useMemo(() => resetUserPasswordFormSchema(role), [role]);
   const form = useZodForm(schema, { defaultValues: { password: '', confirmPassword: '' } });
   const { errors } = form.formState;
 
-  async function onSubmit(values: { password: string }) {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    async (values: { password: string }) => {
       const res = await updatePassword.mutateAsync({ updateId: userId, password: values.password });
       toast.success(res.message ?? messages.userPasswordUpdated);
-      void navigate(hrefs.withId(paths.userDetails, userId)); // spec §4
-    } catch (err) {
-      const ruleError = passwordRuleError(err);
-      if (ruleError) form.setError('password', { type: 'server', message: ruleError }, { shouldFocus: true });
-      else setFormError(errorMessage(err));
-    }
-  }
+      void navigate(hrefs.withId(paths.userDetails, userId)); // docs/behaviour.md §4
+    },
+    passwordRuleUnder(form, 'password'),
+  );
 
   return (
     <Card title="Reset User Password">
