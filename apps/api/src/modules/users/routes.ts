@@ -18,7 +18,7 @@ import {
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../../plugins/auth/index.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import { createUser, deleteUser, getUserDetail, listUsers, resetUserPassword, updateUser } from './service.js';
 
 const failure = errorEnvelopeSchema;
@@ -93,7 +93,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; notifier?
     },
     async (request) => {
       const result = await createUser(db, authUserOf(request).id, request.body);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       opts.notifier?.userCreated(result.id);
       return { message: messages.userCreated, body: { id: result.id } };
     },
@@ -120,7 +120,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; notifier?
     async (request, reply) => {
       const result = await updateUser(db, authUserOf(request).id, request.body);
       if (!result.ok && 'body' in result) return reply.code(409).send({ message: result.message, body: result.body });
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.userUpdated, body: result.user };
     },
   );
@@ -139,7 +139,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; notifier?
     },
     async (request) => {
       const result = await resetUserPassword(db, authUserOf(request).id, request.body.updateId, request.body.password);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       opts.notifier?.passwordSetByAdmin(request.body.updateId);
       return { message: messages.userPasswordUpdated, body: null };
     },
@@ -158,7 +158,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; notifier?
     },
     async (request) => {
       const result = await deleteUser(db, authUserOf(request).id, request.params.id);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.userDeleted, body: null };
     },
   );
