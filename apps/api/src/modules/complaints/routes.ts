@@ -14,8 +14,8 @@ import {
   updateComplaintQuerySchema,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
+import { authUserOf } from '../../plugins/auth/index.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
-import { authUserOf } from '../users/index.js';
 import {
   createComplaintQuery,
   deleteComplaintQuery,

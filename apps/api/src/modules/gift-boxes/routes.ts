@@ -19,8 +19,8 @@ import {
 } from '@strideadmin/contract';
 import type { MapSettings } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { authUserOf } from '../../plugins/auth/index.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
-import { authUserOf } from '../users/index.js';
 import {
   createGiftBoxConfig,
   deleteGiftBoxConfig,

@@ -16,8 +16,8 @@ import {
   redeemResponseSchema,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
+import { authUserOf } from '../../plugins/auth/index.js';
 import { throwIfRefused } from '../../plugins/errors.js';
-import { authUserOf } from '../users/index.js';
 import { answerQuestion, listOpenQuestions, openGiftBox, recordSteps, redeemGiftCard } from './service.js';
 
 const failure = errorEnvelopeSchema;

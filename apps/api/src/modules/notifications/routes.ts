@@ -15,8 +15,8 @@ import {
   okEnvelope,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
+import { authUserOf } from '../../plugins/auth/index.js';
 import { throwIfRefused } from '../../plugins/errors.js';
-import { authUserOf } from '../users/index.js';
 import { createNotification, deleteNotification, listInbox, listNotifications } from './service.js';
 
 const failure = errorEnvelopeSchema;

@@ -11,10 +11,10 @@ import {
   updateProfileSchema,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
+import { authUserOf } from '../../plugins/auth/index.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import type { AttemptLimiter } from '../../plugins/login-limiter.js';
 import { sessionClient } from '../auth/index.js';
-import { authUserOf } from '../users/index.js';
 import { changePassword, getProfile, updateProfile } from './service.js';
 
 const failure = errorEnvelopeSchema;

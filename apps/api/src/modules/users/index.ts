@@ -10,4 +10,4 @@ export {
   updateUserColumns,
 } from './service.js';
 export type { EditConflict, SeenState, UserPatch, UserWithRole } from './service.js';
-export { authUserOf, userRoutes, type UserNotifier } from './routes.js';
+export { userRoutes, type UserNotifier } from './routes.js';

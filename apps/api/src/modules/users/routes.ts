@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,7 +17,7 @@ import {
   userListItemSchema,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
-import type { AuthUser } from '../../plugins/auth/index.js';
+import { authUserOf } from '../../plugins/auth/index.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import { createUser, deleteUser, getUserDetail, listUsers, resetUserPassword, updateUser } from './service.js';
 
@@ -25,12 +25,6 @@ const failure = errorEnvelopeSchema;
 /** What every admin call may answer besides its success: bad input, no token, not an admin. */
 const adminFailures = { 400: failure, 401: failure, 403: failure } as const;
 const admin = { tags: ['users'], security: [{ bearer: [] }] };
-
-/** The administrator the guard let through (requireAdmin ran as the onRequest hook). */
-export function authUserOf(request: FastifyRequest): AuthUser {
-  if (!request.authUser) throw new HttpError(401, messages.unauthorized);
-  return request.authUser;
-}
 
 /**
  * Told about what an administrator did to an account, to e-mail its owner (the account module
