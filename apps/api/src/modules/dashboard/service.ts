@@ -92,9 +92,9 @@ async function distinctWalkers(db: Db, from: string): Promise<number> {
 
 /**
  * Gift cards in stock now: never redeemed (no owner, no redemption time) and not expired. For a
- * card never redeemed, db/gift-card-expiry's rule comes down to Valid Till before today (the
- * server's todayIso, as the card list's isExpired filter counts it), so the count is a range on
- * gift_cards_valid_till_idx.
+ * card never redeemed, modules/gift-cards/expiry.ts's rule comes down to Valid Till before today
+ * (the server's todayIso, as the card list's isExpired filter counts it), so the count is a range
+ * on gift_cards_valid_till_idx.
  */
 async function giftCardsInStock(db: Db, now: Date): Promise<number> {
   const [row] = await db

@@ -19,6 +19,9 @@ import {
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
+// app.metrics is the metrics plugin's: its types, for programs without app.ts (the web's e2e server reaches
+// this file through the users module).
+import type {} from '../../plugins/metrics.js';
 import { importGiftCards } from './bulk-import.js';
 import { createGiftCard, deleteGiftCard, getGiftCard, listGiftCards, updateGiftCard } from './service.js';
 

@@ -12,7 +12,7 @@ import {
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { giftCardColumnsWithExpiry, giftCardIsExpired, toGiftCard } from '../../db/gift-card-expiry.js';
+import { giftCardColumnsWithExpiry, giftCardIsExpired, toGiftCard } from './expiry.js';
 import { giftCards } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { type Refusal, refuse } from '../../plugins/errors.js';

@@ -15,7 +15,7 @@ import {
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { giftCardColumnsWithExpiry, toGiftCard } from '../../db/gift-card-expiry.js';
+import { giftCardColumnsWithExpiry, toGiftCard } from '../gift-cards/index.js';
 import { giftCards, type NewUserRow, roles, users, type UserRow } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { endSessionsOf, forgetAuth, hashPassword, passwordProblem } from '../../plugins/auth/index.js';
