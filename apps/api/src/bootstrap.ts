@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { isUniqueViolation } from './db/errors.js';
 import { hashPassword } from './plugins/auth/index.js';
 import { countAdmins, findUserByEmail, insertUser } from './modules/users/index.js';
 
@@ -81,12 +82,4 @@ export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseL
     return { created: true, email: config.adminEmail, generated: false };
   }
   return { created: true, email: config.adminEmail, generated: true, password, passwordFile };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; e && i < 5; i++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }

@@ -15,6 +15,26 @@ export class HttpError extends Error {
   }
 }
 
+/** A rule said no: the route answers `status` with `message`. */
+export interface Refusal {
+  ok: false;
+  status: 400 | 403 | 404 | 409;
+  message: string;
+}
+export const refuse = (status: Refusal['status'], message: string): Refusal => ({ ok: false, status, message });
+
+/**
+ * A service's outcome: `{ ok: true, ... }`, or a refusal (Refusal, or a module's own with other
+ * statuses). A refusal that carries a `body` (an edit conflict) is not one of these: the route
+ * answers it itself, before calling throwIfRefused.
+ */
+type Outcome = { ok: true } | { ok: false; status: number; message: string; body?: never };
+
+/** A refusal becomes the HttpError its route answers; past this call, `result` is the success. */
+export function throwIfRefused<T extends Outcome>(result: T): asserts result is Extract<T, { ok: true }> {
+  if (!result.ok) throw new HttpError(result.status, result.message);
+}
+
 const unavailableCodes = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

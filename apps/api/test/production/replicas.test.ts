@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { todayIso } from '@strideadmin/contract';
 import { type Database, openPostgres } from '../../src/db/client.js';
-import { rowsOf } from '../../src/modules/notifications/sql-rows.js';
+import { rowsOf } from '../../src/db/rows.js';
 import { testAdminEmail, testAdminPassword, testJwtSecret } from '../helpers/build-test-app.js';
 import { createDatabase, databaseUrl, dropDatabase } from '../helpers/postgres-admin.js';
 import { freePort, type ServerProcess, startServer, stopServer } from '../helpers/server-process.js';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
+import { listQueryBase } from './common.js';
 import { idField } from './fields.js';
-import { listQueryBase } from './users.js';
 
 /** spec §3 Message (complaint query): id, title, message, source, isRead, User with name and email. */
 export const complaintQuerySchema = z.object({

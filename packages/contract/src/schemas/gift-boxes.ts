@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
+import { listQueryBase } from './common.js';
 import { idField } from './fields.js';
-import { listQueryBase } from './users.js';
 
 /** A box placed on the map (by hand from /add-box-manual). */
 export const giftBoxSchema = z.object({

@@ -3,9 +3,9 @@ import { limits } from '../limits.js';
 import { messages } from '../messages.js';
 import { languages, quizOptionNumbers } from '../options.js';
 import { emailField } from './auth.js';
+import { listQueryBase } from './common.js';
 import { dateField, nameField, passwordField, todayIso } from './fields.js';
 import { giftCardSchema } from './gift-cards.js';
-import { listQueryBase } from './users.js';
 
 /** The mobile app's calls (PRODUCT.md §3, issue 7). App users hold tokens of the `app` audience. */
 

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
 import { languages, notificationAudiences, notificationStatuses } from '../options.js';
+import { listQueryBase } from './common.js';
 import { idField } from './fields.js';
 import { dateTimeField } from './gift-boxes.js';
-import { listQueryBase } from './users.js';
 
 /** A push notification as the list shows it (PRODUCT.md §4). */
 export const notificationSchema = z.object({

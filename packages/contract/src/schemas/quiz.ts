@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
 import { languages, quizOptionNumbers } from '../options.js';
+import { listQueryBase } from './common.js';
 import { idField, nonNegativeNumber } from './fields.js';
-import { listQueryBase } from './users.js';
 
 /** A quiz question as the API answers it (PRODUCT.md §4). */
 export const quizQuestionSchema = z.object({

@@ -3,17 +3,9 @@ import { limits } from '../limits.js';
 import { messages } from '../messages.js';
 import { genders, type RoleName, roleNames } from '../options.js';
 import { sessionUserSchema, emailField } from './auth.js';
+import { listQueryBase } from './common.js';
 import { dobField, idField, nameField, nonNegativeNumber, passwordField, passwordFieldFor } from './fields.js';
 import { giftCardSchema } from './gift-cards.js';
-
-/** Path parameter of /users/{id} and the other by-id calls. */
-export const idParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'The id must be a number.' })
-    .int('The id must be a number.')
-    .positive('The id must be a number.')
-    .max(limits.int32Max, 'The id must be a number.'),
-});
 
 const gender = z.enum(genders, { error: messages.genderInvalid });
 const role = z.enum(roleNames, { error: messages.roleInvalid });
@@ -127,16 +119,6 @@ export const changePasswordFormSchema = changePasswordSchema.extend({
 
 /** GET /users (PRODUCT.md §3 list calls). */
 export const userSortColumns = ['id', 'name', 'email', 'totalCoins', 'dailyFSGoal', 'isActive', 'createdAt'] as const;
-export const listQueryBase = {
-  page: z.coerce.number({ error: 'page must be a number.' }).int().min(1).max(1_000_000).default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number.' })
-    .int()
-    .min(1)
-    .max(limits.listMaxPageSize)
-    .default(limits.listDefaultPageSize),
-  order: z.enum(['asc', 'desc']).default('desc'),
-};
 const filterText = z.string().trim().max(255).optional();
 export const listUsersQuerySchema = z.object({
   ...listQueryBase,
@@ -152,19 +134,6 @@ export const userListItemSchema = sessionUserSchema.omit({ roleName: true }).ext
   Role: z.object({ name: z.enum(roleNames) }),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
-
-export function listResponse<T extends z.ZodType>(row: T) {
-  return z.object({ rows: z.array(row), count: z.number().int(), countCapped: z.literal(true).optional() });
-}
-/**
- * A page of a list. `count` is the exact number of matching rows, unless `countCapped` is set:
- * then more than `count` rows match (limits.listCountCap, decision 0011).
- */
-export interface ListResponse<T> {
-  rows: T[];
-  count: number;
-  countCapped?: true;
-}
 
 /** GET /users/{id} (spec §7): the user with `Role { name }` and the gift cards they redeemed. */
 export const userDetailSchema = userListItemSchema.extend({
@@ -184,6 +153,5 @@ export function conflictEnvelope<T extends z.ZodType>(body: T) {
   return z.object({ message: z.string(), body });
 }
 
-/** POST /users answers the new id; POST /profile/change_password a fresh token for this session. */
-export const createdIdSchema = z.object({ id: z.number().int() });
+/** POST /profile/change_password answers a fresh token for this session. */
 export const freshTokenSchema = z.object({ token: z.string() });

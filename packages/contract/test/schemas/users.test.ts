@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { messages } from '../../src/messages.js';
-import { changePasswordFormSchema, idParamsSchema, resetUserPasswordFormSchema } from '../../src/schemas/users.js';
+import { idParamsSchema } from '../../src/schemas/common.js';
+import { changePasswordFormSchema, resetUserPasswordFormSchema } from '../../src/schemas/users.js';
 
 describe('idParamsSchema', () => {
   test.each([

@@ -8,9 +8,9 @@ import {
   resetPasswordSchema,
   verifyTokenSchema,
 } from '@strideadmin/contract';
+import { authUserOf } from '../../plugins/auth/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { RequestLimiter } from '../../plugins/login-limiter.js';
-import { authUserOf } from '../users/index.js';
 import type { AccountService } from './service.js';
 
 const messageOnly = z.object({ message: z.string() });

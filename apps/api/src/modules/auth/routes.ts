@@ -10,7 +10,7 @@ import {
   registerSchema,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import type { LoginLimiter, RequestLimiter } from '../../plugins/login-limiter.js';
 import { login, register, type RegistrationNotifier } from './service.js';
 import { sessionClient } from './session-routes.js';
@@ -76,8 +76,8 @@ export async function authRoutes(
         app.metrics.signInFailed(failureReasons[result.reason]);
         const { notifyOwner } = await attempt.settle(result.reason === 'credentials' ? 'failed' : 'password-right');
         if (notifyOwner) opts.notifier.repeatedSignInFailures(email);
-        throw new HttpError(result.status, result.message);
       }
+      throwIfRefused(result);
       await attempt.settle('signed-in');
       return { message: messages.loginSuccess, body: { user: result.user, token: result.token } };
     },
@@ -107,7 +107,7 @@ export async function authRoutes(
         });
       }
       const result = await register(opts.db, opts.notifier, request.body);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.registerReceived, body: null };
     },
   );

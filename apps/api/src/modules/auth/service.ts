@@ -8,7 +8,8 @@ import {
   type Sessions,
   verifyPassword,
 } from '../../plugins/auth/index.js';
-import { findUserByEmail, insertUser, type Refusal, refuse, toSessionUser } from '../users/index.js';
+import { type Refusal, refuse } from '../../plugins/errors.js';
+import { findUserByEmail, insertUser, toSessionUser } from '../users/index.js';
 
 export type LoginResult =
   | { ok: true; user: SessionUser; token: string }

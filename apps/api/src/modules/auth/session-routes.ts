@@ -10,9 +10,8 @@ import {
   sessionListSchema,
   signedOutEverywhereSchema,
 } from '@strideadmin/contract';
-import type { SessionClient, SessionRow, Sessions } from '../../plugins/auth/index.js';
+import { authUserOf, type SessionClient, type SessionRow, type Sessions } from '../../plugins/auth/index.js';
 import { HttpError } from '../../plugins/errors.js';
-import { authUserOf } from '../users/index.js';
 
 /** Where a sign-in comes from (the client's address as TRUST_PROXY sees it, its user agent). */
 export function sessionClient(request: FastifyRequest): SessionClient {

@@ -14,8 +14,8 @@ import {
   updateComplaintQuerySchema,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
-import { HttpError } from '../../plugins/errors.js';
-import { authUserOf } from '../users/index.js';
+import { authUserOf } from '../../plugins/auth/index.js';
+import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import {
   createComplaintQuery,
   deleteComplaintQuery,
@@ -81,7 +81,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db 
     },
     async (request) => {
       const result = await updateComplaintQuery(db, request.body);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.queryUpdated, body: result.query };
     },
   );
@@ -99,7 +99,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db 
     },
     async (request) => {
       const result = await deleteComplaintQuery(db, request.params.id);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.queryDeleted, body: null };
     },
   );

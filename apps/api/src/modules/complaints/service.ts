@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { complaintQueries, users } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
-import { type Refusal, refuse } from '../users/index.js';
+import { type Refusal, refuse } from '../../plugins/errors.js';
 import { countUpTo } from '../../db/list.js';
 
 export type ListComplaintQueriesQuery = z.output<typeof listComplaintQueriesQuerySchema>;

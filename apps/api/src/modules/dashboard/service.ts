@@ -1,6 +1,7 @@
 import { and, count, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Dashboard, type DashboardPoint, type DateRange, todayIso } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { complaintQueries, dailyStats, giftCards, users } from '../../db/schema.js';
 
 type Granularity = Dashboard['granularity'];
@@ -24,13 +25,6 @@ const ranges: Record<DateRange, { from: SQL; granularity: Granularity }> = {
 
 const step: Record<Granularity, SQL> = { day: sql`interval '1 day'`, month: sql`interval '1 month'` };
 const periodFormat: Record<Granularity, string> = { day: 'YYYY-MM-DD', month: 'YYYY-MM' };
-
-/** The rows of a raw query's result (pg and PGlite both answer `{ rows }`). */
-function rowsOf<T>(result: unknown): T[] {
-  const rows = (result as { rows?: unknown }).rows;
-  if (!Array.isArray(rows)) throw new Error('a query answered no rows array');
-  return rows as T[];
-}
 
 /** bigint sums arrive as strings (pg) or numbers (PGlite); every figure fits a double exactly. */
 type Figure = string | number | bigint;
@@ -98,9 +92,9 @@ async function distinctWalkers(db: Db, from: string): Promise<number> {
 
 /**
  * Gift cards in stock now: never redeemed (no owner, no redemption time) and not expired. For a
- * card never redeemed, db/gift-card-expiry's rule comes down to Valid Till before today (the
- * server's todayIso, as the card list's isExpired filter counts it), so the count is a range on
- * gift_cards_valid_till_idx.
+ * card never redeemed, modules/gift-cards/expiry.ts's rule comes down to Valid Till before today
+ * (the server's todayIso, as the card list's isExpired filter counts it), so the count is a range
+ * on gift_cards_valid_till_idx.
  */
 async function giftCardsInStock(db: Db, now: Date): Promise<number> {
   const [row] = await db

@@ -19,8 +19,8 @@ import {
 } from '@strideadmin/contract';
 import type { MapSettings } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { HttpError } from '../../plugins/errors.js';
-import { authUserOf } from '../users/index.js';
+import { authUserOf } from '../../plugins/auth/index.js';
+import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import {
   createGiftBoxConfig,
   deleteGiftBoxConfig,
@@ -90,7 +90,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; map: M
     },
     async (request) => {
       const result = await createGiftBoxConfig(db, request.body);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.giftBoxConfigCreated, body: { id: result.id } };
     },
   );
@@ -108,7 +108,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; map: M
     },
     async (request) => {
       const result = await updateGiftBoxConfig(db, request.body);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.giftBoxConfigUpdated, body: result.config };
     },
   );
@@ -126,7 +126,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; map: M
     },
     async (request) => {
       const result = await deleteGiftBoxConfig(db, request.params.id);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.giftBoxConfigDeleted, body: null };
     },
   );
@@ -146,7 +146,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; map: M
     },
     async (request) => {
       const result = await placeManualGiftBox(db, authUserOf(request).id, request.body);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.giftBoxPlaced, body: result.box };
     },
   );
@@ -164,7 +164,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; map: M
     },
     async (request) => {
       const result = await deleteManualGiftBox(db, request.params.id);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.giftBoxDeleted, body: null };
     },
   );

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { giftBoxConfigs, giftBoxes } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
-import { type Refusal, refuse } from '../users/index.js';
+import { type Refusal, refuse } from '../../plugins/errors.js';
 import { countUpTo } from '../../db/list.js';
 
 export type ListGiftBoxConfigsQuery = z.output<typeof listGiftBoxConfigsQuerySchema>;

@@ -9,6 +9,7 @@ import {
   validateBulkRows,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { giftCards } from '../../db/schema.js';
 
 export type BulkRowInput = z.output<typeof bulkRowInputSchema>;
@@ -145,13 +146,6 @@ async function insertCards(tx: Pick<Db, 'execute'>, cards: BulkCard[]): Promise<
     on conflict do nothing
     returning ${sql.identifier(giftCards.serialNumber.name)} as "serialNumber"`);
   return rowsOf<{ serialNumber: string }>(result).map((r) => r.serialNumber);
-}
-
-/** The rows of a raw query's result (pg and PGlite both answer `{ rows }`). */
-function rowsOf<T>(result: unknown): T[] {
-  const rows = (result as { rows?: unknown }).rows;
-  if (!Array.isArray(rows)) throw new Error('a query answered no rows array');
-  return rows as T[];
 }
 
 function pushOnce(list: string[], message: string) {

@@ -1,1 +1,2 @@
+export { giftCardColumnsWithExpiry, giftCardIsExpired, toGiftCard } from './expiry.js';
 export { giftCardRoutes } from './routes.js';

@@ -18,7 +18,10 @@ import {
   updateGiftCardSchema,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError, throwIfRefused } from '../../plugins/errors.js';
+// app.metrics is the metrics plugin's: its types, for programs without app.ts (the web's e2e server reaches
+// this file through the users module).
+import type {} from '../../plugins/metrics.js';
 import { importGiftCards } from './bulk-import.js';
 import { createGiftCard, deleteGiftCard, getGiftCard, listGiftCards, updateGiftCard } from './service.js';
 
@@ -107,7 +110,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     async (request) => {
       const result = await createGiftCard(db, request.body);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.giftCardCreated, body: { id: result.id } };
     },
   );
@@ -125,7 +128,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     async (request) => {
       const result = await updateGiftCard(db, request.body);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.giftCardUpdated, body: result.card };
     },
   );
@@ -143,7 +146,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     async (request) => {
       const result = await deleteGiftCard(db, request.params.id);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.giftCardDeleted, body: null };
     },
   );

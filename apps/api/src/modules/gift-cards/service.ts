@@ -12,10 +12,10 @@ import {
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { giftCardColumnsWithExpiry, giftCardIsExpired, toGiftCard } from '../../db/gift-card-expiry.js';
+import { giftCardColumnsWithExpiry, giftCardIsExpired, toGiftCard } from './expiry.js';
 import { giftCards } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
-import { type Refusal, refuse } from '../users/index.js';
+import { type Refusal, refuse } from '../../plugins/errors.js';
 import { countUpTo } from '../../db/list.js';
 
 export type ListGiftCardsQuery = z.output<typeof listGiftCardsQuerySchema>;

@@ -16,8 +16,8 @@ import {
   redeemResponseSchema,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
-import { HttpError } from '../../plugins/errors.js';
-import { authUserOf } from '../users/index.js';
+import { authUserOf } from '../../plugins/auth/index.js';
+import { throwIfRefused } from '../../plugins/errors.js';
 import { answerQuestion, listOpenQuestions, openGiftBox, recordSteps, redeemGiftCard } from './service.js';
 
 const failure = errorEnvelopeSchema;
@@ -53,7 +53,7 @@ export async function mobileAppRoutes(app: FastifyInstance, opts: { db: Db; step
         steps: request.body.steps,
         stepsPerCoin: opts.stepsPerCoin,
       });
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.stepsRecorded, body: result.result };
     },
   );
@@ -90,7 +90,7 @@ export async function mobileAppRoutes(app: FastifyInstance, opts: { db: Db; step
         quizId: request.params.id,
         option: request.body.option,
       });
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return {
         message: result.result.correct ? messages.quizAnswerCorrect : messages.quizAnswerWrong,
         body: result.result,
@@ -122,7 +122,7 @@ export async function mobileAppRoutes(app: FastifyInstance, opts: { db: Db; step
         boxId: request.params.id,
         now: new Date(),
       });
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.giftBoxOpened, body: result.result };
     },
   );
@@ -146,7 +146,7 @@ export async function mobileAppRoutes(app: FastifyInstance, opts: { db: Db; step
         cardId: request.params.id,
         now: new Date(),
       });
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.giftCardRedeemed, body: result.result };
     },
   );

@@ -12,7 +12,7 @@ import {
   todayIso,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
-import { giftCardColumnsWithExpiry, giftCardIsExpired, toGiftCard } from '../../db/gift-card-expiry.js';
+import { giftCardColumnsWithExpiry, giftCardIsExpired, toGiftCard } from '../gift-cards/index.js';
 import { giftBoxConfigs, giftBoxes, giftCards, quizAnswers, quizQuestions, stepLogs, users } from '../../db/schema.js';
 import { changeCoins, type CoinChange, lockBalance } from '../ledger/index.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rowsOf } from './sql-rows.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * The SQL of the notification outbox (table notification_deliveries): claiming due deliveries

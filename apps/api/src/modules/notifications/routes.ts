@@ -15,8 +15,8 @@ import {
   okEnvelope,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
-import { HttpError } from '../../plugins/errors.js';
-import { authUserOf } from '../users/index.js';
+import { authUserOf } from '../../plugins/auth/index.js';
+import { throwIfRefused } from '../../plugins/errors.js';
 import { createNotification, deleteNotification, listInbox, listNotifications } from './service.js';
 
 const failure = errorEnvelopeSchema;
@@ -61,7 +61,7 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db })
     },
     async (request) => {
       const result = await createNotification(db, request.body, authUserOf(request).id);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return {
         message: result.scheduled ? messages.notificationScheduled : messages.notificationQueued,
         body: { id: result.id },
@@ -83,7 +83,7 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db })
     },
     async (request) => {
       const result = await deleteNotification(db, request.params.id);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.notificationDeleted, body: null };
     },
   );

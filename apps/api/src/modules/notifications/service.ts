@@ -13,8 +13,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { inboxNotifications, notifications, users } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
-import { type Refusal, refuse } from '../users/index.js';
-import { rowsOf } from './sql-rows.js';
+import { type Refusal, refuse } from '../../plugins/errors.js';
+import { rowsOf } from '../../db/rows.js';
 import { countUpTo } from '../../db/list.js';
 
 export type ListNotificationsQuery = z.output<typeof listNotificationsQuerySchema>;

@@ -11,10 +11,10 @@ import {
   updateProfileSchema,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
-import { HttpError } from '../../plugins/errors.js';
+import { authUserOf } from '../../plugins/auth/index.js';
+import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import type { AttemptLimiter } from '../../plugins/login-limiter.js';
 import { sessionClient } from '../auth/index.js';
-import { authUserOf } from '../users/index.js';
 import { changePassword, getProfile, updateProfile } from './service.js';
 
 const failure = errorEnvelopeSchema;
@@ -63,7 +63,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; limite
     async (request, reply) => {
       const result = await updateProfile(db, authUserOf(request), request.body);
       if (!result.ok && 'body' in result) return reply.code(409).send({ message: result.message, body: result.body });
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.profileUpdated, body: result.user };
     },
   );
@@ -91,7 +91,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; limite
           'retry-after': String(opts.limiter.retryAfterSeconds),
         });
       }
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.passwordChanged, body: { token: result.token } };
     },
   );

@@ -8,12 +8,11 @@ import {
   type Sessions,
   verifyPassword,
 } from '../../plugins/auth/index.js';
+import { type Refusal, refuse } from '../../plugins/errors.js';
 import {
   conflictMessage,
   type EditConflict,
   findUserById,
-  type Refusal,
-  refuse,
   type SeenState,
   setPasswordHash,
   toSessionUser,

@@ -14,7 +14,7 @@ import {
   updateQuizSchema,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import {
   createQuizQuestion,
   deleteQuizQuestion,
@@ -93,7 +93,7 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     async (request) => {
       const result = await updateQuizQuestion(db, request.body);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.quizUpdated, body: result.question };
     },
   );
@@ -111,7 +111,7 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     async (request) => {
       const result = await deleteQuizQuestion(db, request.params.id);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.quizDeleted, body: null };
     },
   );

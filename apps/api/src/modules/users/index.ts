@@ -5,10 +5,9 @@ export {
   findUserById,
   insertUser,
   markEmailVerified,
-  refuse,
   setPasswordHash,
   toSessionUser,
   updateUserColumns,
 } from './service.js';
-export type { EditConflict, Refusal, SeenState, UserPatch, UserWithRole } from './service.js';
-export { authUserOf, userRoutes, type UserNotifier } from './routes.js';
+export type { EditConflict, SeenState, UserPatch, UserWithRole } from './service.js';
+export { userRoutes, type UserNotifier } from './routes.js';

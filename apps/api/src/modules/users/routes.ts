@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,20 +17,14 @@ import {
   userListItemSchema,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
-import type { AuthUser } from '../../plugins/auth/index.js';
-import { HttpError } from '../../plugins/errors.js';
+import { authUserOf } from '../../plugins/auth/index.js';
+import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import { createUser, deleteUser, getUserDetail, listUsers, resetUserPassword, updateUser } from './service.js';
 
 const failure = errorEnvelopeSchema;
 /** What every admin call may answer besides its success: bad input, no token, not an admin. */
 const adminFailures = { 400: failure, 401: failure, 403: failure } as const;
 const admin = { tags: ['users'], security: [{ bearer: [] }] };
-
-/** The administrator the guard let through (requireAdmin ran as the onRequest hook). */
-export function authUserOf(request: FastifyRequest): AuthUser {
-  if (!request.authUser) throw new HttpError(401, messages.unauthorized);
-  return request.authUser;
-}
 
 /**
  * Told about what an administrator did to an account, to e-mail its owner (the account module
@@ -93,7 +87,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; notifier?
     },
     async (request) => {
       const result = await createUser(db, authUserOf(request).id, request.body);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       opts.notifier?.userCreated(result.id);
       return { message: messages.userCreated, body: { id: result.id } };
     },
@@ -120,7 +114,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; notifier?
     async (request, reply) => {
       const result = await updateUser(db, authUserOf(request).id, request.body);
       if (!result.ok && 'body' in result) return reply.code(409).send({ message: result.message, body: result.body });
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.userUpdated, body: result.user };
     },
   );
@@ -139,7 +133,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; notifier?
     },
     async (request) => {
       const result = await resetUserPassword(db, authUserOf(request).id, request.body.updateId, request.body.password);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       opts.notifier?.passwordSetByAdmin(request.body.updateId);
       return { message: messages.userPasswordUpdated, body: null };
     },
@@ -158,7 +152,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; notifier?
     },
     async (request) => {
       const result = await deleteUser(db, authUserOf(request).id, request.params.id);
-      if (!result.ok) throw new HttpError(result.status, result.message);
+      throwIfRefused(result);
       return { message: messages.userDeleted, body: null };
     },
   );

@@ -15,24 +15,17 @@ import {
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { giftCardColumnsWithExpiry, toGiftCard } from '../../db/gift-card-expiry.js';
+import { giftCardColumnsWithExpiry, toGiftCard } from '../gift-cards/index.js';
 import { giftCards, type NewUserRow, roles, users, type UserRow } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { endSessionsOf, forgetAuth, hashPassword, passwordProblem } from '../../plugins/auth/index.js';
+import { type Refusal, refuse } from '../../plugins/errors.js';
 import { changeCoins, setCoins } from '../ledger/index.js';
 import { countUpTo } from '../../db/list.js';
 
 export interface UserWithRole extends UserRow {
   roleName: RoleName;
 }
-
-/** A rule said no: the route answers `status` with `message`. */
-export interface Refusal {
-  ok: false;
-  status: 400 | 403 | 404 | 409;
-  message: string;
-}
-export const refuse = (status: Refusal['status'], message: string): Refusal => ({ ok: false, status, message });
 
 export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
 export type UpdateUser = z.output<typeof updateUserSchema>;

@@ -64,6 +64,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The user the route's guard let through (requireAdmin, requireUser or requireAppUser ran as its
+ * onRequest hook); 401 on a route that has no guard.
+ */
+export function authUserOf(request: FastifyRequest): AuthUser {
+  if (!request.authUser) throw new HttpError(401, messages.unauthorized);
+  return request.authUser;
+}
+
 function bearer(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
   if (typeof h !== 'string') return null;

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { exportPKCS8, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/db/schema.js';
-import { rowsOf } from '../../../src/modules/notifications/sql-rows.js';
+import { rowsOf } from '../../../src/db/rows.js';
 import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
 import { type FakeFcm, fcmErrorAnswer, startFakeFcm } from './fake-fcm.js';
 import {

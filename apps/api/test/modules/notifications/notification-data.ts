@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CreateNotificationInput, Notification } from '@strideadmin/contract';
 import type { Db } from '../../../src/db/client.js';
 import { inboxNotifications, notificationDeliveries, notifications } from '../../../src/db/schema.js';
-import { rowsOf } from '../../../src/modules/notifications/sql-rows.js';
+import { rowsOf } from '../../../src/db/rows.js';
 import type { LoggedIn } from '../../helpers/index.js';
 
 /** A valid POST /notification body; the fields given replace the defaults. */

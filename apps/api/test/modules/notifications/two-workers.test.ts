@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../../src/db/client.js';
-import { rowsOf } from '../../../src/modules/notifications/sql-rows.js';
+import { rowsOf } from '../../../src/db/rows.js';
 import { buildTestApp, loginAs, type TestApp } from '../../helpers/index.js';
 import { type FakeFcm, startFakeFcm } from './fake-fcm.js';
 import { deliveriesOf, insertAppUsers, notificationRow, sendNotification, until } from './notification-data.js';

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { limits } from '../limits.js';
+
+/** Path parameter of the by-id calls (/users/{id}, /gift-cards/{id}, /quiz/{id}...). */
+export const idParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'The id must be a number.' })
+    .int('The id must be a number.')
+    .positive('The id must be a number.')
+    .max(limits.int32Max, 'The id must be a number.'),
+});
+
+/** The page, page size and order of every list call; each list adds its own `sort` columns and filters. */
+export const listQueryBase = {
+  page: z.coerce.number({ error: 'page must be a number.' }).int().min(1).max(1_000_000).default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int()
+    .min(1)
+    .max(limits.listMaxPageSize)
+    .default(limits.listDefaultPageSize),
+  order: z.enum(['asc', 'desc']).default('desc'),
+};
+
+export function listResponse<T extends z.ZodType>(row: T) {
+  return z.object({ rows: z.array(row), count: z.number().int(), countCapped: z.literal(true).optional() });
+}
+/**
+ * A page of a list. `count` is the exact number of matching rows, unless `countCapped` is set:
+ * then more than `count` rows match (limits.listCountCap, decision 0011).
+ */
+export interface ListResponse<T> {
+  rows: T[];
+  count: number;
+  countCapped?: true;
+}
+
+/** What a create call answers (POST /users, /gift-cards, /quiz...): the new row's id. */
+export const createdIdSchema = z.object({ id: z.number().int() });
