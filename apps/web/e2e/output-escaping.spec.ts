@@ -38,7 +38,7 @@ test('user names: the API refuses markup; whatever name the server answers is sh
   const { token } = await signIn('admin');
   const tag = uniqueLetters();
 
-  // A name is letters and spaces only (spec §5): no payload can be stored as one, by any call.
+  // A name is letters and spaces only (docs/behaviour.md §5): no payload can be stored as one, by any call.
   for (const name of [html.script, html.img, formulas.cmd]) {
     const res = await page.request.post('/api/users', {
       data: { name, email: `x.${uniqueLetters()}@example.com` },

@@ -3,7 +3,7 @@ import { type GiftCard, todayIso } from '@strideadmin/contract';
 import { giftCards, type GiftCardRow } from './schema.js';
 
 /**
- * spec §3 GiftCard.isExpired as one SQL expression, to select or to filter on (never NULL):
+ * docs/behaviour.md §3 GiftCard.isExpired as one SQL expression, to select or to filter on (never NULL):
  * a card is expired when its Valid Till is before today, or when it was redeemed and its Expiry
  * Duration (minutes, when above 0) has run out since. "Today" is the server's local date, the
  * same `todayIso` the contract checks 'Date can not be from past.' with, so a card valid till

@@ -15,7 +15,7 @@ import { useResetPassword } from './api/reset-password';
 type ResetPasswordFormValues = z.output<typeof resetPasswordFormSchema>;
 
 /**
- * /reset-password?token (spec §2, §4, §5): new password and confirmation. The route's guard sends
+ * /reset-password?token (docs/behaviour.md §2, §4, §5): new password and confirmation. The route's guard sends
  * a visit without a token to /login; success goes to /login with the server's message as a toast.
  */
 export function ResetPasswordPage() {
@@ -34,7 +34,7 @@ export function ResetPasswordPage() {
       toast.success(res.message || messages.resetPasswordDone);
       void navigate(paths.login, { replace: true });
     } catch (err) {
-      // The toast is the query client's (once); the form shows the message too (spec §8), under
+      // The toast is the query client's (once); the form shows the message too (docs/behaviour.md §8), under
       // the password when it is the password that was refused.
       const ruleError = passwordRuleError(err);
       if (ruleError) form.setError('password', { type: 'server', message: ruleError }, { shouldFocus: true });

@@ -14,7 +14,7 @@ import { login } from './api/login';
 const loadLoginSchema = () => import('./login-schema').then((m) => m.loginSchema);
 
 /**
- * Kept light for /login's weight (issue 8): the form's rules (zod) load on its first validation,
+ * Kept light for /login's weight: the form's rules (zod) load on its first validation,
  * and the call goes without TanStack Query, applying the same error policy (lib/api-errors).
  */
 export function LoginPage() {
@@ -28,7 +28,7 @@ export function LoginPage() {
     setPending(true);
     try {
       const { body } = await login(values).finally(() => setPending(false));
-      // spec §5: refused on roleName 'User', checked here too so it holds against any server.
+      // docs/behaviour.md §5: refused on roleName 'User', checked here too so it holds against any server.
       if (body.user.roleName !== 'Admin') {
         setFormError(coreMessages.onlyAdmin);
         toast.error(coreMessages.onlyAdmin);
@@ -36,7 +36,7 @@ export function LoginPage() {
       }
       session.signIn(body.user, body.token); // the signed-out guard then leaves /login
     } catch (err) {
-      // The toast is the error policy's; the form shows the message too (spec §8).
+      // The toast is the error policy's; the form shows the message too (docs/behaviour.md §8).
       handleApiError(err);
       setFormError(errorMessage(err));
     }

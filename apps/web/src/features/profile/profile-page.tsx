@@ -29,7 +29,7 @@ import { useProfile } from './api/get-profile';
 import { useUpdateProfile, type UpdateProfile } from './api/update-profile';
 import { SessionsCard } from './sessions-card';
 
-/** spec §2 Profile: Personal Information with profile picture upload, and Change Password; then the sessions. */
+/** docs/behaviour.md §2 Profile: Personal Information with profile picture upload, and Change Password; then the sessions. */
 export function ProfilePage() {
   const s = useSession();
   const profile = useProfile(s?.user.id ?? null);
@@ -66,7 +66,7 @@ function formValues(profile: Profile): UpdateProfileInput {
     coinsSeen: profile.totalCoins,
     name: profile.name,
     dob: profile.dob,
-    // spec §5: defaults '0' for height, weight, coins and goal
+    // docs/behaviour.md §5: defaults '0' for height, weight, coins and goal
     height: profile.height ?? 0,
     weight: profile.weight ?? 0,
     profilePic: profile.profilePic,
@@ -95,7 +95,7 @@ function PersonalInformation({ profile }: { profile: Profile }) {
       const address = await uploadImage(file, 'profile_Images');
       form.setValue('profilePic', address, { shouldDirty: true });
     } catch {
-      toast.error(messages.uploadFailed); // spec §8, verbatim
+      toast.error(messages.uploadFailed); // docs/behaviour.md §8, verbatim
     } finally {
       setUploading(false);
     }
@@ -105,7 +105,7 @@ function PersonalInformation({ profile }: { profile: Profile }) {
     setFormError(null);
     try {
       const res = await updateProfile.mutateAsync(values);
-      session.mergeUser(res.body); // spec §4: the top bar shows the change at once
+      session.mergeUser(res.body); // docs/behaviour.md §4: the top bar shows the change at once
       form.reset(formValues(res.body)); // the next save is from this version
       toast.success(res.message ?? messages.profileUpdated);
     } catch (err) {
@@ -173,7 +173,7 @@ function ChangePassword() {
       form.reset();
       toast.success(res.message ?? messages.passwordChanged);
     } catch (err) {
-      // spec §8: the error's message under the form (a session expiry is the query client's); a
+      // docs/behaviour.md §8: the error's message under the form (a session expiry is the query client's); a
       // refused new password under its field.
       const ruleError = passwordRuleError(err);
       if (ruleError) form.setError('newPassword', { type: 'server', message: ruleError }, { shouldFocus: true });

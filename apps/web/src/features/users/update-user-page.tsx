@@ -37,7 +37,7 @@ import { useUpdateUserPassword } from './api/update-user-password';
 const backToList = { backTo: paths.userList, backLabel: 'Go to users' };
 
 /**
- * spec §2 Update User: an edit form plus a Reset User Password form. Not for one's own account: the
+ * docs/behaviour.md §2 Update User: an edit form plus a Reset User Password form. Not for one's own account: the
  * server refuses it (the password would change without the current one); Profile asks for it.
  */
 export function UpdateUserPage() {
@@ -95,7 +95,7 @@ function EditUserForm({ user }: { user: UserDetail }) {
     try {
       const res = await updateUser.mutateAsync(values);
       toast.success(res.message ?? messages.userUpdated);
-      void navigate(hrefs.withId(paths.userDetails, user.id)); // spec §4
+      void navigate(hrefs.withId(paths.userDetails, user.id)); // docs/behaviour.md §4
     } catch (err) {
       // Changed since the form was loaded: the stored values replace the form's, to review and save again.
       const fresh = freshRecordOf<UserDetail>(err);
@@ -167,7 +167,7 @@ function ResetPasswordForm({ userId, role }: { userId: number; role: RoleName })
     try {
       const res = await updatePassword.mutateAsync({ updateId: userId, password: values.password });
       toast.success(res.message ?? messages.userPasswordUpdated);
-      void navigate(hrefs.withId(paths.userDetails, userId)); // spec §4
+      void navigate(hrefs.withId(paths.userDetails, userId)); // docs/behaviour.md §4
     } catch (err) {
       const ruleError = passwordRuleError(err);
       if (ruleError) form.setError('password', { type: 'server', message: ruleError }, { shouldFocus: true });
