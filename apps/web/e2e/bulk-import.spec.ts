@@ -7,8 +7,8 @@ import { expect, test, type Page } from './support/fixtures';
 import { createGiftCardViaApi, uploadCardPictureViaApi } from './support/gift-cards';
 
 /**
- * /add-multiple-card against the real server (docs/behaviour.md §2, §4, §5, §7; issue 4). Every test puts its
- * own run id into its serial numbers, so tests side by side (and a retry) never collide.
+ * /add-multiple-card against the real server (docs/behaviour.md §2, §4, §5, §7, §13). Every test puts
+ * its own run id into its serial numbers, so tests side by side (and a retry) never collide.
  */
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');

@@ -6,7 +6,7 @@ import { tinyPng } from './support/api';
 import { expect, test, type Page } from './support/fixtures';
 
 /**
- * /add-multiple-card with files that are not gift-card CSVs (issue 9, item 2): each gets its own
+ * /add-multiple-card with files that are not gift-card CSVs: each gets its own
  * clear message, the page answers at once and takes the next file, and nothing reaches the
  * server. The files are made here, in a temporary folder.
  */

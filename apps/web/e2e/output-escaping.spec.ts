@@ -9,7 +9,7 @@ import { createQuizViaApi } from './support/quiz';
 import { formulas, html, watchForXss } from './support/xss';
 
 /**
- * Issue 9 §6: data whose text is an attack payload (markup that would run script, spreadsheet
+ * Output escaping: data whose text is an attack payload (markup that would run script, spreadsheet
  * formulas) is stored through the real API and shown by every screen that shows it as literal
  * text: nothing runs, nothing becomes markup, no dialog opens. Each test tags its data with its
  * own unique word and filters by it.

@@ -2,7 +2,7 @@
  * The messages of the session and of failures in general (docs/behaviour.md §5 and §8), which any screen may
  * show, signed in or not. A part of `messages` (messages.ts spreads them in: use either, never
  * restate one), kept in a module of its own so the portal's first screen loads these few lines
- * and not every message of the product (issue 8: /login's weight).
+ * and not every message of the product (so /login stays light).
  */
 export const coreMessages = {
   // docs/behaviour.md §5 / §8: auth

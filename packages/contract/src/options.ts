@@ -1,4 +1,4 @@
-/** Fixed option lists of docs/behaviour.md §9. A dropdown option is { id, label, value } (docs/behaviour.md §3). */
+/** Fixed option lists of docs/behaviour.md §9. A dropdown option is { id, label, value } (§3). */
 export interface DropdownOption<V extends string | boolean = string> {
   id: number;
   label: string;

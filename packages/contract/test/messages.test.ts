@@ -2,9 +2,9 @@ import { describe, expect, test } from 'vitest';
 import { messages } from '../src/messages.js';
 
 /**
- * The spec's messages are part of the contract and are shown to users exactly as the spec writes
- * them, typos and trailing spaces included (docs/behaviour.md §4, §5, §8). Each expected string below is
- * copied from the spec text, not from messages.ts.
+ * The spec's messages are part of the contract and are shown to users exactly as the spec wrote
+ * them, typos and trailing spaces included (docs/behaviour.md §4, §5, §8). Each expected string
+ * below was copied from the specification's text, not from messages.ts: a second, independent copy.
  */
 const verbatimFromSpec: Record<string, string> = {
   // §5 / §8

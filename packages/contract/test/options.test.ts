@@ -17,7 +17,7 @@ import {
 const labelsAndValues = (options: readonly { label: string; value: unknown }[]) =>
   options.map((o) => [o.label, o.value]);
 
-// docs/behaviour.md §9: fixed option lists. A dropdown option is { id, label, value } (docs/behaviour.md §3).
+// docs/behaviour.md §9: fixed option lists. A dropdown option is { id, label, value } (§3).
 describe('option lists (docs/behaviour.md §9)', () => {
   test('date range: Today, Last Week (Week), Month, Year, All Time (All)', () => {
     expect(labelsAndValues(dateRangeOptions)).toEqual([

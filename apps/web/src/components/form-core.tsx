@@ -18,7 +18,7 @@ import { toast } from '../lib/toast';
 
 /**
  * useZodForm with a schema loaded on the first validation, not with the screen: a screen that
- * must stay light (/login, issue 8) keeps zod and the schema out of its first load. Validation
+ * must stay light (/login) keeps zod and the schema out of its first load. Validation
  * is asynchronous in react-hook-form either way; the rules and messages are the same schema's.
  */
 export function useLazyZodForm<S extends z.ZodType<FieldValues, FieldValues>>(

@@ -82,7 +82,10 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<A
   return { status: res.status, message: env.message, body: env.body as T };
 }
 
-/** What a form shows under itself for a failed call (docs/behaviour.md §8): the server's message, or the no-response one. */
+/**
+ * What a form shows under itself for a failed call (docs/behaviour.md §8): the server's message, or
+ * the no-response one.
+ */
 export function errorMessage(err: unknown): string {
   return err instanceof ApiError ? err.message : coreMessages.noResponse;
 }

@@ -11,7 +11,10 @@ export function capitalizeFirst(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** A readable date string (docs/behaviour.md §2 "Valid Till (readable date string)"). Date-only values stay on their day. */
+/**
+ * A readable date string (docs/behaviour.md §2 "Valid Till (readable date string)"). Date-only
+ * values stay on their day.
+ */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
   const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);

@@ -73,7 +73,7 @@ export const giftCardFromForm = ({ coinPrice, ...rest }: GiftCardForm): CreateGi
   price: coinPrice,
 });
 
-/** GET /giftcard (docs/behaviour.md §10): filters of docs/behaviour.md §2. */
+/** GET /giftcard (docs/behaviour.md §10): the filters of §2. */
 export const giftCardSortColumns = [
   'id',
   'serialNumber',

@@ -7,7 +7,7 @@ import { dateField, nameField, passwordField, todayIso } from './fields.js';
 import { giftCardSchema } from './gift-cards.js';
 import { listQueryBase } from './users.js';
 
-/** The mobile app's calls (docs/behaviour.md §10, issue 7). App users hold tokens of the `app` audience. */
+/** The mobile app's calls (docs/behaviour.md §10, §11). App users hold tokens of the `app` audience. */
 
 /**
  * POST /auth/register (docs/behaviour.md §7 legacy register path): a User-role account. The answer is the same

@@ -63,7 +63,7 @@ export const updateQuizSchema = z.object({ updateId: idField, ...quizFields }).s
 export type UpdateQuizInput = z.input<typeof updateQuizSchema>;
 export type UpdateQuiz = z.output<typeof updateQuizSchema>;
 
-/** GET /quiz: filter `question` (docs/behaviour.md §2) and `language` (docs/behaviour.md §10). */
+/** GET /quiz: filter `question` (docs/behaviour.md §2) and `language` (§10). */
 export const quizSortColumns = ['id', 'question', 'language', 'coins', 'isActive', 'createdAt'] as const;
 export const listQuizQuerySchema = z.object({
   ...listQueryBase,

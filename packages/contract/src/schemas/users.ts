@@ -22,7 +22,7 @@ const weight = nonNegativeNumber(limits.weightMaxKg);
 const totalCoins = nonNegativeNumber(limits.int32Max, { integer: true });
 const dailyFSGoal = nonNegativeNumber(limits.int32Max, { integer: true });
 
-/** POST /users (docs/behaviour.md §7; §5 Add user). Tracking defaults to Disabled (docs/behaviour.md §3). */
+/** POST /users (docs/behaviour.md §7; §5 Add user). Tracking defaults to Disabled (§3). */
 export const createUserSchema = z.object({
   name: nameField,
   email: emailField,

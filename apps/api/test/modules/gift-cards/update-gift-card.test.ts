@@ -85,7 +85,7 @@ describe('PUT /api/giftcard', () => {
     expect(await stored(id)).toMatchObject({ serialNumber: mine.serialNumber, price: mine.price });
   });
 
-  it('refuses invalid fields with the docs/behaviour.md §5 messages, as an errors list (docs/behaviour.md §8: each one a toast)', async () => {
+  it('refuses invalid fields with the docs/behaviour.md §5 messages, as an errors list (§8: each one a toast)', async () => {
     const id = await insertCard(t.db);
     const base = { updateId: id, ...validCard() };
     const cases: Array<[object, string]> = [

@@ -47,7 +47,7 @@ const tiles: ReadonlyArray<{ key: keyof Totals; label: string; to?: string; hint
   },
 ];
 
-/** `/` (docs/behaviour.md §2 Home; docs/behaviour.md §11 Home dashboard): the range's figures and charts, one call. */
+/** `/` (docs/behaviour.md §2 Home, §11 Home dashboard): the range's figures and charts, one call. */
 export function DashboardPage() {
   const s = useSession();
   const [range, setRange] = useRangeParam();

@@ -27,7 +27,10 @@ const filterFields: readonly FilterField<GiftCardFilterName>[] = [
   { name: 'isExpired', label: 'Expired', type: 'select', options: yesNoOptions },
 ];
 
-/** /card-list (docs/behaviour.md §12): filters, sort and page in the URL; view (Card Details), edit and delete per row. */
+/**
+ * /card-list (docs/behaviour.md §12): filters, sort and page in the URL; view (Card Details), edit
+ * and delete per row.
+ */
 export function CardListPage() {
   const list = useListParams(giftCardListParamsSchema);
   const { params } = list;

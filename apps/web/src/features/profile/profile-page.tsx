@@ -29,7 +29,10 @@ import { useProfile } from './api/get-profile';
 import { useUpdateProfile, type UpdateProfile } from './api/update-profile';
 import { SessionsCard } from './sessions-card';
 
-/** docs/behaviour.md §2 Profile: Personal Information with profile picture upload, and Change Password; then the sessions. */
+/**
+ * docs/behaviour.md §2 Profile: Personal Information with profile picture upload, and Change
+ * Password; then the sessions.
+ */
 export function ProfilePage() {
   const s = useSession();
   const profile = useProfile(s?.user.id ?? null);

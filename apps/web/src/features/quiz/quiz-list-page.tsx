@@ -24,7 +24,7 @@ import { quizListParamsSchema, useQuizList, type QuizListParams } from './api/li
 type QuizSort = (typeof quizSortColumns)[number];
 type QuizFilterName = keyof ListFilters<QuizListParams>;
 
-/** docs/behaviour.md §2 Search filters: quiz (question); docs/behaviour.md §10: the language as a select. */
+/** docs/behaviour.md §2 Search filters: quiz (question); §10: the language as a select. */
 const filterFields: readonly FilterField<QuizFilterName>[] = [
   { name: 'question', label: 'Question', placeholder: 'Search by question' },
   { name: 'language', label: 'Language', type: 'select', options: languageOptions, allLabel: 'All languages' },

@@ -224,7 +224,10 @@ export function needsSkipWarning(counts: BulkCounts): boolean {
   return counts.ready < counts.total;
 }
 
-/** docs/behaviour.md §4: Confirm uploads only the 'Successfull' rows, as the call's payload (id + text fields + picture). */
+/**
+ * docs/behaviour.md §4: Confirm uploads only the 'Successfull' rows, as the call's payload (id +
+ * text fields + picture).
+ */
 export type BulkRowInput = BulkRowFields & { id: string };
 export function rowsToCreate(rows: readonly BulkImportRow[]): BulkRowInput[] {
   return rows

@@ -42,8 +42,8 @@ export interface BulkTableProps {
 }
 
 /**
- * The bulk rows (docs/behaviour.md §4), virtualised (issue 4, Scale): only the rows in view (plus a margin)
- * are in the DOM, so 10,000 rows scroll smoothly. Still a real table for assistive technology:
+ * The bulk rows (docs/behaviour.md §4), virtualised (§13): only the rows in view (plus a margin) are in
+ * the DOM, so 10,000 rows scroll smoothly. Still a real table for assistive technology:
  * aria-rowcount/aria-rowindex tell where a row sits among all of them.
  */
 export function BulkTable({

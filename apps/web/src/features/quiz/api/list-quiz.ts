@@ -13,7 +13,7 @@ export const quizListParamsSchema = listQuizQuerySchema.extend({ limit: pageSize
 export type QuizListParams = z.output<typeof quizListParamsSchema>;
 
 /**
- * GET /quiz (docs/behaviour.md §10): one page of questions, filtered by question (contains, docs/behaviour.md §2) and
+ * GET /quiz (docs/behaviour.md §10): one page of questions, filtered by question (contains, §2) and
  * language (en/sv), and the total count.
  */
 export const listQuiz = (params: QuizListParams, signal?: AbortSignal) =>
