@@ -1,4 +1,4 @@
-// `npm run bench` — bulk gift-card import (issue 4), as ratios against baselines measured in the
+// `npm run bench` — bulk gift-card import, as ratios against baselines measured in the
 // same run on the same machine:
 //   1. parse + validate 10,000 CSV rows with the contract code (absolute figure; goal ≤ 300 ms);
 //   2. POST /api/multiplegiftcard of 10,000 rows through real HTTP, versus a raw COPY of the same

@@ -1,5 +1,5 @@
-// `npx tsx bench/lists.ts [--small N] [--large N]` — demo data at scale and large lists (issue 8
-// item 2, issue 7's seed timing):
+// `npx tsx bench/lists.ts [--small N] [--large N]` — demo data at scale and large lists (with
+// the seed's own timing):
 //   1. the seed of the large demo data itself (per phase, users per second);
 //   2. the User list's calls on the small (10,000 users) and the large (1,000,000 users) demo
 //      data: p50 / p95 over real HTTP, and the large figure as a ratio to the small one (goal:

@@ -1,4 +1,4 @@
-// `npx tsx bench/load.ts` — load (issue 8, item 6): 200 connections for 60 s on a mix of list,
+// `npx tsx bench/load.ts` — load: 200 connections for 60 s on a mix of list,
 // detail and login calls against our server (bench/lib/bench-server.ts, built as in production, in
 // a child process; autocannon in this one), on the 100,000-user demo data. Reports total
 // requests, req/s, connection errors, timeouts and non-2xx answers (goal: 0), p50 / p99 overall

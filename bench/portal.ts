@@ -1,5 +1,5 @@
-// `npx tsx bench/portal.ts` — the portal in Chromium against the production server (issue 8,
-// items 3 and 4), each figure beside a baseline measured in the same run:
+// `npx tsx bench/portal.ts` — the portal in Chromium against the production server, each
+// figure beside a baseline measured in the same run:
 //   a) Largest Contentful Paint of /login, versus the same page as static HTML + its CSS (no
 //      JavaScript) from a bare node:http server; the JavaScript /login and / load (gzip -9);
 //   b) sign-in click → the dashboard's four charts drawn, versus the same API calls from Node;

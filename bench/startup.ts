@@ -1,4 +1,4 @@
-// `npx tsx bench/startup.ts` — start-up (issue 8, item 5): from spawning `node scripts/start.mjs`
+// `npx tsx bench/startup.ts` — start-up: from spawning `node scripts/start.mjs`
 // (what `npm start` runs; the portal is built once beforehand, not timed) to the first 200 from
 // GET /api/health, polled every 20 ms:
 //   cold: a new empty DATA_DIR (PGlite: initdb, migrations, first administrator, JWT secret) or,

@@ -1,4 +1,4 @@
-// `npx tsx bench/throughput.ts` — API throughput (issue 8, item 1): with autocannon against the
+// `npx tsx bench/throughput.ts` — API throughput: with autocannon against the
 // running server, on the 100,000-user demo data,
 //   GET /api/users?page=1&limit=20&name=<common fragment>   and   GET /api/giftcard/{id}
 // through our app (built as in production) versus a bare Fastify route running the same SQL on

@@ -5,7 +5,7 @@ import { defaultWebDistDir } from './paths.js';
 import { isCommonPassword } from './plugins/auth/password-policy.js';
 
 /**
- * Environment -> typed configuration, read once (ARCHITECTURE.md: nothing else reads process.env).
+ * Environment -> typed configuration, read once (docs/architecture.md: nothing else reads process.env).
  * Every variable here is listed in README.md's configuration table.
  */
 const optionalString = z
@@ -145,12 +145,12 @@ const envSchema = z.object({
   // Calls of the mobile app, per signed-in app user and minute (all calls; sending a complaint message).
   APP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   APP_MESSAGE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
-  // E-mail (PRODUCT.md §2): .eml files under DATA_DIR/mail unless SMTP_URL is set.
+  // E-mail (docs/architecture.md): .eml files under DATA_DIR/mail unless SMTP_URL is set.
   SMTP_URL: optionalString.refine((v) => v === undefined || isUrl(v, ['smtp:', 'smtps:']), {
     message: 'must be an smtp:// or smtps:// URL',
   }),
   MAIL_FROM: z.string().trim().min(1).default('StrideAdmin <no-reply@localhost>'),
-  // Image storage (PRODUCT.md §2): local disk under DATA_DIR/uploads unless S3_BUCKET is set.
+  // Image storage (docs/architecture.md): local disk under DATA_DIR/uploads unless S3_BUCKET is set.
   S3_BUCKET: optionalString.refine((v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), {
     message: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens',
   }),
@@ -191,7 +191,7 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
-  // Coins for steps (issue 7): one coin per this many steps of a day.
+  // Coins for steps: one coin per this many steps of a day.
   STEPS_PER_COIN: z.coerce.number().int().min(1).max(1_000_000).default(100),
   NOTIFICATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });

@@ -1,4 +1,4 @@
-// Production issue, compression (docs/operations/compression.md): API answers of 1 KB and more go
+// Compression (docs/operations/compression.md): API answers of 1 KB and more go
 // compressed as the client accepts (brotli, else gzip), smaller ones and images as they are; the
 // portal's files go as their build precompressed them (.br/.gz siblings), whichever path serves them.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -9,7 +9,7 @@ import { createGiftCardViaApi, uploadCardPictureViaApi } from './support/gift-ca
 import { createQuizViaApi } from './support/quiz';
 
 /**
- * Issue 9 §10: axe-core in Chromium on every screen of the router, signed in where needed, with
+ * Accessibility: axe-core in Chromium on every screen of the router, signed in where needed, with
  * data on it (each test makes its own rows, so no list is empty), in the light theme (every rule)
  * and the dark theme (colour contrast): no serious or critical violation. Forms are audited with
  * their validation messages showing, and the dialogs and menus that open over a screen too.

@@ -5,7 +5,7 @@ import { createUserViaApi, setPasswordViaApi, uniqueLetters } from './support/ap
 import { expect, test, type Page } from './support/fixtures';
 import { mailFilesTo, waitForMailLink } from './support/mail';
 
-// The e-mail flows of spec §2/§4/§5/§8 against the real server, whose e-mails land as .eml files
+// The e-mail flows of docs/behaviour.md §2/§4/§5/§8 against the real server, whose e-mails land as .eml files
 // under E2E_DATA_DIR/mail. The redirects without a token are in routing.spec.ts.
 
 /** The administrator's token, through the API only: the browser itself stays signed out. */
@@ -53,7 +53,7 @@ test('forgot → e-mail → reset (every rule) → /login with a toast → the n
   await forgotForm.getByRole('button', { name: 'Send reset link' }).click();
   const forgot = await forgotAnswer;
   expect(forgot.status).toBe(200);
-  // spec §4: a green notice with the server's message replaces the prompt; the field clears.
+  // docs/behaviour.md §4: a green notice with the server's message replaces the prompt; the field clears.
   const notice = forgotForm.getByRole('status');
   await expect(notice).toHaveText(forgot.message);
   expect(await notice.getAttribute('class')).toMatch(/emerald/);
@@ -72,7 +72,7 @@ test('forgot → e-mail → reset (every rule) → /login with a toast → the n
   const confirm = resetForm.getByLabel('Confirm Password');
   const submit = resetForm.getByRole('button', { name: 'Reset password' });
 
-  // spec §5 Reset password: every message, none of them reaching the server.
+  // docs/behaviour.md §5 Reset password: every message, none of them reaching the server.
   let resetCalls = 0;
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/api/auth/reset_password') resetCalls++;
@@ -99,7 +99,7 @@ test('forgot → e-mail → reset (every rule) → /login with a toast → the n
   await submit.click();
   const reset = await resetAnswer;
   expect(reset.status).toBe(200);
-  // spec §4: to /login, with the server's message as a success toast.
+  // docs/behaviour.md §4: to /login, with the server's message as a success toast.
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Sign in to StrideAdmin' })).toBeVisible();
   const toast = page.getByTestId('toast');

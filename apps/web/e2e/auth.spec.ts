@@ -56,7 +56,7 @@ test('the form shows the contract validation messages and the server message for
   await expect(page.getByTestId('form-error')).toHaveText(messages.invalidCredentials);
   const toast = page.getByTestId('toast').filter({ hasText: messages.invalidCredentials });
   await expect(toast).toBeVisible();
-  // spec §9: toasts close by themselves after 3000 ms.
+  // docs/behaviour.md §9: toasts close by themselves after 3000 ms.
   await expect(toast).toBeHidden({ timeout: 5_000 });
   expect(await storedSession(page)).toBeNull();
 });

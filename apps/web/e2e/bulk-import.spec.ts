@@ -7,8 +7,8 @@ import { expect, test, type Page } from './support/fixtures';
 import { createGiftCardViaApi, uploadCardPictureViaApi } from './support/gift-cards';
 
 /**
- * /add-multiple-card against the real server (spec §2, §4, §5, §7; issue 4). Every test puts its
- * own run id into its serial numbers, so tests side by side (and a retry) never collide.
+ * /add-multiple-card against the real server (docs/behaviour.md §2, §4, §5, §7, §13). Every test puts
+ * its own run id into its serial numbers, so tests side by side (and a retry) never collide.
  */
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -66,7 +66,7 @@ test('a CSV of valid, invalid, duplicate and empty rows: statuses, a fix, images
 
   await chooseCsv(page, fixtureCsv('bulk-import.csv', run));
   await expect(page.getByRole('table', { name: 'Gift card rows from the CSV file' })).toBeVisible();
-  // The completely empty row is dropped (spec §4); quoted commas and a US date are read right.
+  // The completely empty row is dropped (docs/behaviour.md §4); quoted commas and a US date are read right.
   await expect(page.locator('tr[data-row-id]')).toHaveCount(6);
   await expect(row(page, 1).locator('[data-column="storeAddress"]')).toHaveText('storgatan 1, stockholm');
   await expect(row(page, 2).locator('[data-column="validTill"]')).toHaveText('2099-12-31');

@@ -74,7 +74,7 @@ test('queries from the app: unread in the list, filters, the detail marks read, 
   await expect(coinsRow.getByRole('cell').nth(1)).toHaveText(defaultQuerySource);
   await expect(coinsRow.getByRole('cell').nth(2)).toHaveText('No');
 
-  // Is Read = No (isRead=false in the URL, spec §2), then Yes: none of ours is read yet.
+  // Is Read = No (isRead=false in the URL, docs/behaviour.md §2), then Yes: none of ours is read yet.
   await filterIsRead(page, 'No');
   await expect(page).toHaveURL(`/query-list?title=${tag}&isRead=false`);
   await expect(titleLinks(page)).toHaveText([steps, coins]);
@@ -84,7 +84,7 @@ test('queries from the app: unread in the list, filters, the detail marks read, 
   await filterIsRead(page, 'All');
   await expect(page).toHaveURL(`/query-list?title=${tag}`);
 
-  // The detail: every field of spec §2, Is Read Yes, and opening it marks it read.
+  // The detail: every field of docs/behaviour.md §2, Is Read Yes, and opening it marks it read.
   await page.getByRole('link', { name: `View ${coins}` }).click();
   await expect(page).toHaveURL(/\/query-details\?id=\d+$/);
   await expect(page.getByRole('heading', { name: 'Complaint Query Detail' })).toBeVisible();
@@ -125,7 +125,7 @@ test('an unknown query id says so, with a way back to the list', async ({ page, 
   await signIn('admin');
   await page.goto('/query-details?id=2147483000');
   await expect(page.getByRole('main').getByRole('alert')).toContainText(messages.queryNotFound);
-  // The query client's policy toasts it too (spec §8).
+  // The query client's policy toasts it too (docs/behaviour.md §8).
   await expect(page.getByTestId('toast').filter({ hasText: messages.queryNotFound })).toBeVisible();
   await page.getByRole('link', { name: 'Go to complaint queries' }).click();
   await expect(page).toHaveURL('/query-list');

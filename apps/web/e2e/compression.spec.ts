@@ -1,4 +1,4 @@
-// Production issue, compression: a browser opening /login downloads the portal's JavaScript
+// Compression: a browser opening /login downloads the portal's JavaScript
 // compressed (the build's .br/.gz siblings, docs/operations/compression.md), not the ~370 KB of
 // plain script. Measured on the wire: the bytes of the response bodies Chromium received.
 import { expect, test } from './support/fixtures';

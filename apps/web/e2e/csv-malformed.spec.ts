@@ -6,7 +6,7 @@ import { tinyPng } from './support/api';
 import { expect, test, type Page } from './support/fixtures';
 
 /**
- * /add-multiple-card with files that are not gift-card CSVs (issue 9, item 2): each gets its own
+ * /add-multiple-card with files that are not gift-card CSVs: each gets its own
  * clear message, the page answers at once and takes the next file, and nothing reaches the
  * server. The files are made here, in a temporary folder.
  */
@@ -233,7 +233,7 @@ test('empty, header only, wrong header, 10,001 rows: refused; BOMs and mixed lin
   await expect(alert(page)).toContainText('after.csv was not loaded; the rows below are still those of mixed.csv.');
   await expect(page.locator('tr[data-row-id]')).toHaveCount(4);
 
-  // And a 10,000-row file with blank lines between its rows (spec §4: dropped) is read.
+  // And a 10,000-row file with blank lines between its rows (docs/behaviour.md §4: dropped) is read.
   const spaced = rows(10_000).flatMap((l, i) => (i % 1_000 === 0 ? [l, '', ',,,,,,,,'] : [l]));
   await input(page).setInputFiles(file('10000.csv', [header, ...spaced].join('\r\n')));
   await page.getByRole('dialog', { name: 'Replace the rows?' }).getByRole('button', { name: 'Replace' }).click();

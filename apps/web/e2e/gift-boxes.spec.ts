@@ -4,7 +4,7 @@ import { expect, test, type Page } from './support/fixtures';
 import { createGiftBoxConfigViaApi, localDateTimeInDays } from './support/gift-boxes';
 
 /**
- * Gift box configs and hand-placed boxes against the real server (PRODUCT.md §3–§5). Each test
+ * Gift box configs and hand-placed boxes against the real server (docs/behaviour.md §10–§12). Each test
  * names its configs with its own unique word and filters by it, so tests running side by side
  * never show up in each other's rows. This machine has no internet: the map's tiles never load.
  */

@@ -4,7 +4,7 @@ import { expect, test, type Page } from './support/fixtures';
 import { createGiftCardViaApi, daysFromToday, uniqueCode, uploadCardPictureViaApi } from './support/gift-cards';
 
 /**
- * Gift cards against the real server (spec §2, §5, §7; PRODUCT.md §5). Each test makes its own
+ * Gift cards against the real server (docs/behaviour.md §2, §5, §7, §12). Each test makes its own
  * cards through POST /api/giftcard under its own unique serial numbers and filters by them, so
  * tests running side by side never show up in each other's rows.
  */

@@ -5,7 +5,7 @@ import { expect, test, type Page } from './support/fixtures';
 
 /**
  * Push notifications against the real server, whose delivery worker runs in the e2e server
- * (PRODUCT.md §4): the title and message carry a unique tag, so the other specs' notifications
+ * (docs/behaviour.md §11): the title and message carry a unique tag, so the other specs' notifications
  * never get in the way.
  */
 const table = (page: Page) => page.getByRole('table', { name: 'Push Notifications' });

@@ -9,7 +9,7 @@ import { createQuizViaApi } from './support/quiz';
 import { formulas, html, watchForXss } from './support/xss';
 
 /**
- * Issue 9 §6: data whose text is an attack payload (markup that would run script, spreadsheet
+ * Output escaping: data whose text is an attack payload (markup that would run script, spreadsheet
  * formulas) is stored through the real API and shown by every screen that shows it as literal
  * text: nothing runs, nothing becomes markup, no dialog opens. Each test tags its data with its
  * own unique word and filters by it.
@@ -38,7 +38,7 @@ test('user names: the API refuses markup; whatever name the server answers is sh
   const { token } = await signIn('admin');
   const tag = uniqueLetters();
 
-  // A name is letters and spaces only (spec §5): no payload can be stored as one, by any call.
+  // A name is letters and spaces only (docs/behaviour.md §5): no payload can be stored as one, by any call.
   for (const name of [html.script, html.img, formulas.cmd]) {
     const res = await page.request.post('/api/users', {
       data: { name, email: `x.${uniqueLetters()}@example.com` },

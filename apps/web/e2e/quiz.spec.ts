@@ -4,7 +4,7 @@ import { expect, test, type Page } from './support/fixtures';
 import { createQuizViaApi } from './support/quiz';
 
 /**
- * Quiz questions against the real server (PRODUCT.md §3–§5). Each test writes questions that
+ * Quiz questions against the real server (docs/behaviour.md §10–§12). Each test writes questions that
  * carry its own unique word and filters by it, so tests running side by side never show up in
  * each other's rows.
  */

@@ -1,4 +1,4 @@
-// Issue 9, item 9: the built client holds no secret, the built pages get the headers they need, and
+// Security of the build: the built client holds no secret, the built pages get the headers they need, and
 // an uploaded image never runs in the browser. This runs after `npm run build` (the server it tests
 // serves apps/web/dist), so the bundle checked is the one people get.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

@@ -4,7 +4,7 @@ import { createUserViaApi, uniqueLetters } from './support/api';
 import { expect, test, type Page } from './support/fixtures';
 
 /**
- * /user-list against the real server (PRODUCT.md §5): each test creates users under its own
+ * /user-list against the real server (docs/behaviour.md §12): each test creates users under its own
  * unique surname through POST /api/users and filters by it, so tests running side by side (and
  * the other specs' users) never show up in its rows.
  */

@@ -13,7 +13,7 @@ test('an administrator adds a user and lands on their details', async ({ page, s
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Height (cm)').fill('172');
   await page.getByLabel('Total Coins').fill('40');
-  // Tracking defaults to Disable (spec §3).
+  // Tracking defaults to Disable (docs/behaviour.md §3).
   await expect(page.getByRole('button', { name: 'Tracking' })).toHaveText(/Disable/);
   await page.getByRole('button', { name: 'Gender' }).click();
   await page.getByRole('option', { name: 'Female' }).click();

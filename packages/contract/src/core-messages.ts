@@ -1,11 +1,11 @@
 /**
- * The messages of the session and of failures in general (spec §5 and §8), which any screen may
+ * The messages of the session and of failures in general (docs/behaviour.md §5 and §8), which any screen may
  * show, signed in or not. A part of `messages` (messages.ts spreads them in: use either, never
  * restate one), kept in a module of its own so the portal's first screen loads these few lines
- * and not every message of the product (issue 8: /login's weight).
+ * and not every message of the product (so /login stays light).
  */
 export const coreMessages = {
-  // spec §5 / §8: auth
+  // docs/behaviour.md §5 / §8: auth
   onlyAdmin: 'Only admin can login here.',
   unauthorized: 'Unauthorized',
   forbidden: 'Forbidden',

@@ -3,7 +3,7 @@ import { messages } from './messages.js';
 import { todayIso } from './schemas/fields.js';
 
 /**
- * The gift-card CSV (spec §3 CSV columns, §4 Bulk rows, §5 Bulk CSV row messages): parsing,
+ * The gift-card CSV (docs/behaviour.md §3 CSV columns, §4 Bulk rows, §5 Bulk CSV row messages): parsing,
  * row normalisation and row validation, written once for the portal's preview and the server's
  * POST /multiplegiftcard.
  */
@@ -34,7 +34,7 @@ export const giftCardCsvExample: Record<GiftCardCsvKey, string> = {
   expiryDuration: '1440',
 };
 
-/** spec §3 Bulk upload row: the card fields as text (as typed or read), plus its errors. */
+/** docs/behaviour.md §3 Bulk upload row: the card fields as text (as typed or read), plus its errors. */
 export type BulkRowFields = Record<GiftCardCsvKey, string> & { cardPicture: string };
 export interface BulkRow extends BulkRowFields {
   id: string;
@@ -44,7 +44,7 @@ export interface BulkRow extends BulkRowFields {
 
 export class CsvError extends Error {}
 
-/** A row whose every field is empty or spaces (spec §4: dropped). */
+/** A row whose every field is empty or spaces (docs/behaviour.md §4: dropped). */
 const isBlankRow = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
 
 /**
@@ -138,7 +138,7 @@ export function parseCsv(
 
 const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/\s+/g, ' ');
 
-/** Valid Till normalised to YYYY-MM-DD (spec §5); '' when it is not a date. */
+/** Valid Till normalised to YYYY-MM-DD (docs/behaviour.md §5); '' when it is not a date. */
 export function normaliseDate(raw: string): string {
   const s = raw.trim();
   if (!s) return '';
@@ -179,7 +179,7 @@ export function csvToBulkRows(text: string): BulkRowFields[] {
   const rows: BulkRowFields[] = [];
   for (let r = start + 1; r < table.length; r++) {
     const cells = table[r]!;
-    if (isBlankRow(cells)) continue; // spec §4: a completely empty row is dropped
+    if (isBlankRow(cells)) continue; // docs/behaviour.md §4: a completely empty row is dropped
     const row = { cardPicture: '' } as BulkRowFields;
     giftCardCsvColumns.forEach((col, i) => {
       const raw = (cells[columnAt[i]!] ?? '').trim();
@@ -195,7 +195,7 @@ export function csvToBulkRows(text: string): BulkRowFields[] {
 const isNonNegativeInt = (s: string, maxDigits = 10) =>
   new RegExp(`^\\d{1,${maxDigits}}$`).test(s.trim()) && Number(s) <= limits.int32Max;
 
-/** One row's own errors (spec §5 bulk messages), in column order. `today` is YYYY-MM-DD. */
+/** One row's own errors (docs/behaviour.md §5 bulk messages), in column order. `today` is YYYY-MM-DD. */
 export function bulkRowErrors(row: Partial<BulkRowFields>, today = todayIso()): string[] {
   const v = (k: keyof BulkRowFields) => String(row[k] ?? '').trim();
   const errors: string[] = [];
@@ -225,7 +225,7 @@ export function bulkRowErrors(row: Partial<BulkRowFields>, today = todayIso()): 
 }
 
 /**
- * Every row's errors: its own, plus uniqueness against the other rows (spec §5: 'Serial number
+ * Every row's errors: its own, plus uniqueness against the other rows (docs/behaviour.md §5: 'Serial number
  * should be unique.' / 'Control code should be unique.'; case-insensitive, trimmed).
  */
 export function validateBulkRows<T extends Partial<BulkRowFields>>(rows: T[], today = todayIso()): string[][] {
@@ -255,7 +255,7 @@ export function validateBulkRows<T extends Partial<BulkRowFields>>(rows: T[], to
   });
 }
 
-/** spec §4 Bulk rows: the status a row shows. */
+/** docs/behaviour.md §4 Bulk rows: the status a row shows. */
 export type BulkRowStatus = 'errors' | 'imageMissing' | 'ready';
 export function bulkRowStatus(row: Pick<BulkRow, 'hasErrors' | 'cardPicture'>): BulkRowStatus {
   if (row.hasErrors) return 'errors';
@@ -264,7 +264,7 @@ export function bulkRowStatus(row: Pick<BulkRow, 'hasErrors' | 'cardPicture'>): 
 export const bulkRowStatusLabel: Record<BulkRowStatus, string> = {
   errors: 'Show Errors',
   imageMissing: 'Image Missing',
-  ready: 'Successfull', // spec §4, verbatim
+  ready: 'Successfull', // docs/behaviour.md §4, verbatim
 };
 
 /**

@@ -1,4 +1,4 @@
-/** Business constants and limits (spec §9), written once. */
+/** Business constants and limits (docs/behaviour.md §9), written once. */
 export const limits = {
   toastMs: 3000,
   passwordMin: 6,
@@ -41,16 +41,16 @@ export const limits = {
   sendAtGraceMs: 5 * 60 * 1000,
 } as const;
 
-/** Image types the upload flow accepts (spec §2 hint 'PNG, JPG, GIF up to 10MB'). */
+/** Image types the upload flow accepts (docs/behaviour.md §2 hint 'PNG, JPG, GIF up to 10MB'). */
 export const imageContentTypes = ['image/png', 'image/jpeg', 'image/gif'] as const;
 export type ImageContentType = (typeof imageContentTypes)[number];
 export const uploadUrlTtlSeconds = 15 * 60;
 
-/** spec §3/§7 image folders */
+/** docs/behaviour.md §3/§7 image folders */
 export const imageFolders = ['gift_card_images', 'profile_Images'] as const;
 export type ImageFolder = (typeof imageFolders)[number];
 
-/** localStorage keys (spec §2 Shell, §3 Session user). */
+/** localStorage keys (docs/behaviour.md §2 Shell, §3 Session user). */
 export const storageKeys = {
   session: 'strideadmin.user.v1',
   theme: 'color-theme',

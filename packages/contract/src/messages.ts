@@ -1,11 +1,11 @@
 import { coreMessages } from './core-messages.js';
 
 /**
- * Every user-visible message of the portal, written once (spec §5 and §8).
+ * Every user-visible message of the portal, written once (docs/behaviour.md §5 and §8).
  * Spec messages are reproduced verbatim, typos included: they are part of the contract.
  */
 export const messages = {
-  // spec §5 / §8: auth, and failures in general (core-messages.ts: the few a first screen needs)
+  // docs/behaviour.md §5 / §8: auth, and failures in general (core-messages.ts: the few a first screen needs)
   ...coreMessages,
   uploadFailed: 'Something went went while uploading the image. Please try again later!',
   accountVerified: 'Account verified successfully!',
@@ -27,7 +27,7 @@ export const messages = {
   signOutEverywhereConfirm:
     'Sign out everywhere? Every session of your account ends, on every device and in every browser, this one included.',
 
-  // spec §5: shared field rules
+  // docs/behaviour.md §5: shared field rules
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter valid email',
   emailInvalidForgot: 'Must be a valid email',
@@ -42,7 +42,7 @@ export const messages = {
   resetNewPasswordRequired: 'New Password is required.',
   passwordsDoNotMatch: 'Passwords does not match',
 
-  // spec §5: update gift card
+  // docs/behaviour.md §5: update gift card
   serialNoRequired: 'Serial No is required',
   onlyNumbers: 'Only numbers are allowed for this field.',
   amountRequired: 'Amount is required',
@@ -54,7 +54,7 @@ export const messages = {
   coinPriceRequired: 'Coin Price is required',
   controlCodeRequired: 'Control Code is required',
 
-  // spec §5: bulk CSV rows
+  // docs/behaviour.md §5: bulk CSV rows
   csvSerialRequired: 'Serial number is required.',
   csvControlCodeRequired: 'Control Code is required.',
   csvSerialUnique: 'Serial number should be unique.',
@@ -234,7 +234,7 @@ export const messages = {
   verificationSent: 'We have sent you an e-mail with a link to verify your address.',
   emailAlreadyVerified: 'Your e-mail address is already verified.',
 
-  // spec §2: empty states
+  // docs/behaviour.md §2: empty states
   noAssociatedGiftCards: 'No gift cards are associated with this account.',
 
   // ours (spec silent): generic server answers

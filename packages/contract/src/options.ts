@@ -1,4 +1,4 @@
-/** Fixed option lists of spec §9. A dropdown option is { id, label, value } (spec §3). */
+/** Fixed option lists of docs/behaviour.md §9. A dropdown option is { id, label, value } (§3). */
 export interface DropdownOption<V extends string | boolean = string> {
   id: number;
   label: string;
@@ -42,7 +42,7 @@ export const statusOptions = [
   { id: 2, label: 'Inactive', value: false },
 ] as const satisfies readonly DropdownOption<boolean>[];
 
-/** spec §3: tracking defaults to the second option, Disabled. */
+/** docs/behaviour.md §3: tracking defaults to the second option, Disabled. */
 export const trackingOptions = [
   { id: 1, label: 'Enable', value: true },
   { id: 2, label: 'Disable', value: false },
@@ -60,7 +60,7 @@ export const quizOptionOptions = quizOptionNumbers.map((n) => ({
   value: String(n),
 }));
 
-/** Push notification audience (PRODUCT.md §4). */
+/** Push notification audience (docs/behaviour.md §11). */
 export const notificationAudiences = ['all', 'active', 'users'] as const;
 export type NotificationAudience = (typeof notificationAudiences)[number];
 export const audienceOptions = [
@@ -77,5 +77,5 @@ export const notificationStatusLabels: Record<NotificationStatus, string> = {
   failed: 'Failed',
 };
 
-/** spec §2: Complaint Query Detail shows source, default Mobile. */
+/** docs/behaviour.md §2: Complaint Query Detail shows source, default Mobile. */
 export const defaultQuerySource = 'Mobile';

@@ -5,7 +5,7 @@ import { limits } from '../src/limits.js';
 import { messages } from '../src/messages.js';
 
 /**
- * Files that are not gift-card CSVs (issue 9, item 2): each refused with its own message, the
+ * Files that are not gift-card CSVs: each refused with its own message, the
  * parser bounded by its caps (rows, columns, field length) and stopping at the first problem, and
  * never anything but a CsvError. The big inputs are here so that a parser gone quadratic again
  * would not finish.

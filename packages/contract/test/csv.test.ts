@@ -58,7 +58,7 @@ describe('parseCsv (RFC 4180)', () => {
   });
 });
 
-describe('normaliseDate (spec §5: Valid Till normalised to YYYY-MM-DD)', () => {
+describe('normaliseDate (docs/behaviour.md §5: Valid Till normalised to YYYY-MM-DD)', () => {
   test.each([
     ['2030-12-31', '2030-12-31'],
     ['2030/1/5', '2030-01-05'],
@@ -105,7 +105,7 @@ describe('csvToBulkRows', () => {
   });
 });
 
-describe('row validation (spec §5 Bulk CSV row messages)', () => {
+describe('row validation (docs/behaviour.md §5 Bulk CSV row messages)', () => {
   test('a valid row has no errors', () => {
     expect(bulkRowErrors(valid, today)).toEqual([]);
   });
@@ -151,7 +151,7 @@ describe('row validation (spec §5 Bulk CSV row messages)', () => {
     ]);
   });
 
-  test('row status and its label (spec §4, Successfull verbatim)', () => {
+  test('row status and its label (docs/behaviour.md §4, Successfull verbatim)', () => {
     expect(bulkRowStatus({ hasErrors: true, cardPicture: 'x' })).toBe('errors');
     expect(bulkRowStatus({ hasErrors: false, cardPicture: '' })).toBe('imageMissing');
     expect(bulkRowStatus({ hasErrors: false, cardPicture: 'http://x/a.png' })).toBe('ready');

@@ -2,9 +2,9 @@ import { describe, expect, test } from 'vitest';
 import { messages } from '../src/messages.js';
 
 /**
- * The spec's messages are part of the contract and are shown to users exactly as the spec writes
- * them, typos and trailing spaces included (spec §4, §5, §8). Each expected string below is
- * copied from the spec text, not from messages.ts.
+ * The spec's messages are part of the contract and are shown to users exactly as the spec wrote
+ * them, typos and trailing spaces included (docs/behaviour.md §4, §5, §8). Each expected string
+ * below was copied from the specification's text, not from messages.ts: a second, independent copy.
  */
 const verbatimFromSpec: Record<string, string> = {
   // §5 / §8
@@ -66,7 +66,7 @@ describe('messages', () => {
     expect(messages.uploadFailed).toContain('went went');
     expect(messages.nameLettersOnly.endsWith(' ')).toBe(true);
     expect(messages.passwordsDoNotMatch).toBe('Passwords does not match');
-    // The two 'Only alphabets' rules differ only by the trailing space / full stop (spec §5).
+    // The two 'Only alphabets' rules differ only by the trailing space / full stop (docs/behaviour.md §5).
     expect(messages.nameLettersOnly).not.toBe(messages.currencyLettersOnly);
   });
 

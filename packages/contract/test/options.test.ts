@@ -17,8 +17,8 @@ import {
 const labelsAndValues = (options: readonly { label: string; value: unknown }[]) =>
   options.map((o) => [o.label, o.value]);
 
-// spec §9: fixed option lists. A dropdown option is { id, label, value } (spec §3).
-describe('option lists (spec §9)', () => {
+// docs/behaviour.md §9: fixed option lists. A dropdown option is { id, label, value } (§3).
+describe('option lists (docs/behaviour.md §9)', () => {
   test('date range: Today, Last Week (Week), Month, Year, All Time (All)', () => {
     expect(labelsAndValues(dateRangeOptions)).toEqual([
       ['Today', 'Today'],
@@ -79,7 +79,7 @@ describe('option lists (spec §9)', () => {
   });
 });
 
-describe('limits (spec §9)', () => {
+describe('limits (docs/behaviour.md §9)', () => {
   test('toasts close after 3000 ms, type-ahead clears after 350 ms, chunks time out after 120 s', () => {
     expect(limits.toastMs).toBe(3000);
     expect(limits.typeAheadClearMs).toBe(350);
@@ -94,7 +94,7 @@ describe('limits (spec §9)', () => {
     expect(limits.expiryDurationMaxDigits).toBe(4);
   });
 
-  test('the theme is kept under color-theme (spec §2 Shell)', () => {
+  test('the theme is kept under color-theme (docs/behaviour.md §2 Shell)', () => {
     expect(storageKeys.theme).toBe('color-theme');
   });
 });

@@ -51,7 +51,7 @@ export interface PoolStats {
  */
 export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true, mode: 0o700 });
-  // Loaded when chosen: a server on DATABASE_URL never pays for PGlite's start-up (issue 8).
+  // Loaded when chosen: a server on DATABASE_URL never pays for PGlite's start-up.
   const [{ PGlite }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),

@@ -16,13 +16,13 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** spec §6: roles Admin and User. */
+/** docs/behaviour.md §6: roles Admin and User. */
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
 });
 
-/** spec §3 User, plus what the server needs (password hash, verification, timestamps). */
+/** docs/behaviour.md §3 User, plus what the server needs (password hash, verification, timestamps). */
 export const users = pgTable(
   'users',
   {
@@ -69,7 +69,7 @@ export const users = pgTable(
   ],
 );
 
-/** spec §3 GiftCard. A redeemed card belongs to the user who redeemed it (Associated Gift Cards). */
+/** docs/behaviour.md §3 GiftCard. A redeemed card belongs to the user who redeemed it (Associated Gift Cards). */
 export const giftCards = pgTable(
   'gift_cards',
   {
@@ -154,7 +154,7 @@ export const sessions = pgTable(
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-/** Quiz questions (PRODUCT.md §4): four options, the right one, language, coins for a right answer. */
+/** Quiz questions (docs/behaviour.md §11): four options, the right one, language, coins for a right answer. */
 export const quizQuestions = pgTable(
   'quiz_questions',
   {
@@ -179,7 +179,7 @@ export const quizQuestions = pgTable(
   ],
 );
 
-/** Gift box configs (PRODUCT.md §4); `type` is the Config Name, unique whatever the case. */
+/** Gift box configs (docs/behaviour.md §11); `type` is the Config Name, unique whatever the case. */
 export const giftBoxConfigs = pgTable(
   'gift_box_configs',
   {
@@ -227,7 +227,7 @@ export const giftBoxes = pgTable(
   ],
 );
 
-/** Push notifications (PRODUCT.md §4). Status and counts are kept by the delivery worker. */
+/** Push notifications (docs/behaviour.md §11). Status and counts are kept by the delivery worker. */
 export const notifications = pgTable(
   'notifications',
   {
@@ -310,7 +310,7 @@ export const inboxNotifications = pgTable(
   ],
 );
 
-/** spec §3 Message: complaint queries sent from the app. Kept when the user is deleted (User null). */
+/** docs/behaviour.md §3 Message: complaint queries sent from the app. Kept when the user is deleted (User null). */
 export const complaintQueries = pgTable(
   'messages',
   {
@@ -334,7 +334,7 @@ export const complaintQueries = pgTable(
   ],
 );
 
-/** Steps per user per day (PRODUCT.md §4 Activity); a later sync of a day replaces its count. */
+/** Steps per user per day (docs/behaviour.md §11 Activity); a later sync of a day replaces its count. */
 export const stepLogs = pgTable(
   'step_logs',
   {

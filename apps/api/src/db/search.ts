@@ -7,7 +7,7 @@ export function escapeLike(text: string): string {
 }
 
 /**
- * The list filters' case-insensitive "contains" (PRODUCT.md §3): `column ILIKE '%text%'`, which
+ * The list filters' case-insensitive "contains" (docs/behaviour.md §10): `column ILIKE '%text%'`, which
  * a pg_trgm GIN index on the column serves (users_name_trgm_idx, ...).
  */
 export function containsInsensitive(column: AnyPgColumn, text: string): SQL {

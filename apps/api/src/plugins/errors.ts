@@ -126,7 +126,7 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
   void reply.status(status).send({ message: api ? messages.routeNotFound : messages.notFound });
 }
 
-/** PRODUCT.md §3: every failure is `{ message, errors? }`; a 5xx never shows internals. */
+/** docs/behaviour.md §10: every failure is `{ message, errors? }`; a 5xx never shows internals. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

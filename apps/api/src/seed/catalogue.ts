@@ -12,7 +12,7 @@ export const demoEmailDomain = 'demo.strideadmin.example';
 /** Every demo gift card's serial number starts with this (compared whatever the case). */
 export const demoSerialPrefix = 'DEMO-';
 
-// Letters and spaces only (the name rule of spec §5); Swedish letters are folded for e-mails.
+// Letters and spaces only (the name rule of docs/behaviour.md §5); Swedish letters are folded for e-mails.
 // prettier-ignore
 export const femaleFirstNames = [
   'Alice', 'Maja', 'Elsa', 'Astrid', 'Wilma', 'Freja', 'Olivia', 'Selma', 'Alma', 'Ebba',

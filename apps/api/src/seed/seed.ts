@@ -19,7 +19,7 @@ import { Draws, mixSql } from './hash.js';
 import { int, lit, run, textArray, timestamp } from './sql-text.js';
 
 /**
- * `npm run seed`: demo data at any size (issue 7), written by set-based statements only
+ * `npm run seed`: demo data at any size, written by set-based statements only
  * (INSERT ... SELECT FROM generate_series), in chunks of users, in ONE transaction: a run either
  * replaces the earlier demo data completely or changes nothing. Every value is a hash of (seed,
  * row number) computed in SQL (hash.ts), relative to the run's `now`: the same size, seed and

@@ -5,7 +5,7 @@ import type { S3Storage } from './s3.js';
 export * from './object-storage.js';
 export { looksLikeImage } from './image-signature.js';
 export { deriveUploadSigningKey, LocalStorage, type SignedPutCheck, type StoredObject } from './local.js';
-// The AWS SDK loads only when S3 is configured (~0.15 s of every start otherwise: issue 8).
+// The AWS SDK loads only when S3 is configured (~0.15 s of every start otherwise: bench/startup.ts).
 export type { S3Storage } from './s3.js';
 
 export type ConfiguredStorage = LocalStorage | S3Storage;

@@ -13,13 +13,13 @@ export interface PresignedPut {
   url: string;
   /** The server-made object name inside the folder: `<uuid>.<png|jpg|gif>`. */
   key: string;
-  /** The stored image's address once uploaded (spec §7: the url without its query part). */
+  /** The stored image's address once uploaded (docs/behaviour.md §7: the url without its query part). */
   publicUrl: string;
   /** Unix seconds. */
   expiresAt: number;
 }
 
-/** Image storage (PRODUCT.md §2): local disk with our own signed URLs, or an S3-compatible bucket. */
+/** Image storage (docs/architecture.md): local disk with our own signed URLs, or an S3-compatible bucket. */
 export interface ObjectStorage {
   readonly driver: 'local' | 's3';
   /** Origins a browser uploads to and loads images from (the portal's CSP allows them). */

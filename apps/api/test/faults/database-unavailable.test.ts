@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../helpers/index.js';
 import { freePort } from '../helpers/server-process.js';
 
 /**
- * Issue 9 §7: every way the pg driver reports "no database right now" answers 503 with the
+ * Faults: every way the pg driver reports "no database right now" answers 503 with the
  * envelope and Retry-After (plugins/errors.ts), never a 500. The errors are real ones: a query
  * through Drizzle and a pg pool (as db/client.ts makes them) against stand-ins for a database
  * that refuses, hangs up, resets, stays silent, or answers a FATAL error while it shuts down or

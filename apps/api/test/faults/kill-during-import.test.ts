@@ -12,7 +12,7 @@ import { loginOver, type ServerProcess, startServer, stopServer } from '../helpe
 import { type BulkRowBody, bulkRow, dateIn, validCard } from '../modules/gift-cards/gift-card-data.js';
 
 /**
- * Issue 9 §7: the server process killed with SIGKILL in the middle of a 10,000-row bulk import
+ * Faults: the server process killed with SIGKILL in the middle of a 10,000-row bulk import
  * (POST /api/multiplegiftcard: one transaction, one set-based INSERT) loses nothing committed and
  * writes nothing half, on the run's driver; it starts again on the same data.
  *

@@ -8,7 +8,7 @@ import { type PrivatePostgres, privatePostgresToolchain, startPrivatePostgres } 
 import { bulkRow, insertCard } from '../modules/gift-cards/gift-card-data.js';
 
 /**
- * Issue 9 §7: PostgreSQL restarted under load. The app runs on a cluster of this file's own
+ * Faults: PostgreSQL restarted under load. The app runs on a cluster of this file's own
  * (never the shared server, which other files use), requests keep coming while it is stopped
  * (`pg_ctl stop -m fast`) and started again: during the outage every call answers 503 with the
  * envelope (no 500, no hang), /api/health says so, and afterwards the app serves again by itself:

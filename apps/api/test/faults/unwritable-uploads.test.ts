@@ -10,7 +10,7 @@ import { putTo, requestPath, uploadUrl } from '../modules/uploads/upload-helpers
 import { images, pngOfSize } from '../storage/images.js';
 
 /**
- * Issue 9 §7: an unwritable or full DATA_DIR/uploads gives a clear error, no crash, and nothing
+ * Faults: an unwritable or full DATA_DIR/uploads gives a clear error, no crash, and nothing
  * half-written, on the real file system (modules/uploads/disk-full.test.ts covers each error code
  * by simulating it). Root ignores permissions, so the unwritable folder is made two ways: a file
  * standing where the folder should be (works for anyone), and chmod 0500 (when not root). A full

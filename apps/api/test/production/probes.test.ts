@@ -1,4 +1,4 @@
-// Production issue, item 4: probes in Kubernetes' and load balancers' conventions, and paths that
+// Probes in Kubernetes' and load balancers' conventions, and paths that
 // are not the portal's never answer its page with 200.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Replicas (the "Production" issue): two compiled server processes on one PostgreSQL and one Redis,
+// Replicas (docs/operations/replicas.md): two compiled server processes on one PostgreSQL and one Redis,
 // behind HAProxy started from the repository's own deploy/haproxy.cfg, with s3rver as the image
 // bucket. Everything goes through the balancer: sign-ins, an image upload and a bulk import, a
 // notification delivered exactly once by two workers, then a load loop during which each replica in

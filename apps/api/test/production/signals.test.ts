@@ -1,4 +1,4 @@
-// Production issue, item 3: how the server process ends. Each case runs the compiled server as a
+// How the server process ends. Each case runs the compiled server as a
 // supervisor starts it (node apps/api/dist/server.js, or `npm start`) on the embedded database.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Production issue, item 7: a bad setting stops start-up with one clear line naming the variable
+// Configuration errors: a bad setting stops start-up with one clear line naming the variable
 // and what it expects (no stack trace, exit code 1); a database that is not up yet is waited for.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket, connect } from 'node:net';

@@ -25,7 +25,7 @@ import { insertQuiz, validQuiz } from '../modules/quiz/quiz-data.js';
  * file: adding one is a decision, made here.
  */
 const publicRoutes = [
-  // Signing in, signing up, and the links of account e-mails (spec §7).
+  // Signing in, signing up, and the links of account e-mails (docs/behaviour.md §7).
   'POST /api/auth/login',
   'POST /api/auth/register',
   'POST /api/auth/forgot_password',

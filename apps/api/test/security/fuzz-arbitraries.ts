@@ -71,7 +71,7 @@ export interface OpenApiDocument {
 
 const httpMethods = new Set(['get', 'put', 'post', 'delete', 'patch']);
 
-/** Every call of the document. The mobile app's calls live under /api/app/ (PRODUCT.md §3). */
+/** Every call of the document. The mobile app's calls live under /api/app/ (docs/behaviour.md §10). */
 export function operationsOf(doc: OpenApiDocument): Operation[] {
   const ops: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {

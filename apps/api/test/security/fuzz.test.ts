@@ -27,7 +27,7 @@ import {
 } from './fuzz-arbitraries.js';
 
 /**
- * Issue 9 item 2: fuzzed bad input on every call the server's OpenAPI document lists (so a new
+ * Fuzzed bad input on every call the server's OpenAPI document lists (so a new
  * route is fuzzed without anyone listing it here). Properties:
  * - never a 5xx;
  * - a refusal is the envelope `{ message, errors? }`, its message a clear one (the contract's
@@ -97,7 +97,7 @@ function describeCase(c: FuzzCase, res?: LightMyRequestResponse): string {
 /** Columns any signed-in request may renew, refused or not (a session's last use): left out of "changed". */
 const touchedOnUse: Record<string, string[]> = { sessions: ['last_seen_at'] };
 
-describe('fuzzed requests to every call (issue 9 item 2)', () => {
+describe('fuzzed requests to every call', () => {
   let t: TestApp;
   let admin: LoggedIn;
   let appUser: LoggedIn;

@@ -1,4 +1,4 @@
-// Issue 9, item 9 (ASVS 5.0 §3.4, §14.3): the headers a browser gets from the portal and the API.
+// Security headers (ASVS 5.0 §3.4, §14.3): the headers a browser gets from the portal and the API.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 9, item 5 (ASVS 4.0.3 §12, 5.0 §5): uploads attacked where test/modules/uploads does not
+// Uploads (ASVS 4.0.3 §12, 5.0 §5): uploads attacked where test/modules/uploads does not
 // already (signature tampering, expiry, 10 MB exactly, traversal, overwrite and the served headers
 // are proved there). Here: disguised files, polyglots, what a reading request can change, a
 // client-chosen key, and a body streamed past the limit over a real socket.

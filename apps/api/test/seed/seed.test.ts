@@ -7,7 +7,7 @@ import { type SeedOptions, SeedRefused, seedDemoData } from '../../src/seed/seed
 import { createUser } from '../helpers/index.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
-/** `npm run seed` (issue 7 "Demo data"): the invariants of the data it writes, on a small size. */
+/** `npm run seed` (README, "Demo data"): the invariants of the data it writes, on a small size. */
 
 const users = 300;
 const stepsPerCoin = 100;

@@ -1,7 +1,7 @@
 import { format } from 'node:util';
 import { afterAll, afterEach } from 'vitest';
 
-// STYLE.md "Noise is a failure": an unexpected console.error or console.warn fails the test (or,
+// docs/architecture.md "Noise is a failure": an unexpected console.error or console.warn fails the test (or,
 // from a beforeAll/afterAll, the file). A test that expects one spies on it with vi.spyOn.
 const noise: string[] = [];
 for (const level of ['error', 'warn'] as const) {

@@ -66,7 +66,7 @@ describe('LocalStorage', () => {
         expect(signed.key.endsWith(`.${ext}`)).toBe(true);
         expect(signed.url).not.toContain('passwd');
         expect(signed.publicUrl).toBe(`https://admin.example.com/uploads/gift_card_images/${signed.key}`);
-        expect(signed.url.split('?')[0]).toBe(signed.publicUrl); // spec §7: address = url without query
+        expect(signed.url.split('?')[0]).toBe(signed.publicUrl); // docs/behaviour.md §7: address = url without query
         const { query } = partsOf(signed.url);
         expect(query.type).toBe(contentType);
         expect(query.sig).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -57,7 +57,7 @@ describe('S3Storage', () => {
     // No checksum of an empty body baked into the URL (aws-sdk-js-v3#6994): S3 would refuse the file.
     expect([...q.keys()].filter((k) => /checksum/i.test(k))).toEqual([]);
 
-    // spec §7: the stored address is the URL without its query part.
+    // docs/behaviour.md §7: the stored address is the URL without its query part.
     expect(signed.publicUrl).toBe(`http://127.0.0.1:9/test-bucket/gift_card_images/${signed.key}`);
     expect(storage.origins).toEqual(['http://127.0.0.1:9']);
   });

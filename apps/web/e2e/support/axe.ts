@@ -45,7 +45,7 @@ async function run(page: Page, screen: string, theme: 'light' | 'dark', rules?: 
  * colour contrast again in the dark theme (the `dark` class on <html> is what lib/theme.ts sets,
  * with the browser's colour scheme to match), and returns to the light theme.
  *
- * Serious and critical findings fail the test (issue 9 §10); moderate and minor ones are listed
+ * Serious and critical findings fail the test; moderate and minor ones are listed
  * in the test's annotations ("a11y minor") for the report.
  */
 export async function expectAccessible(page: Page, screen: string) {

@@ -95,7 +95,10 @@ export async function registerWalker(request: APIRequestContext, name: string): 
   return { id: body.user.id, token: body.token };
 }
 
-/** An administrator turns step tracking on for a user (PUT /api/users; new accounts start Disabled, spec §3). */
+/**
+ * An administrator turns step tracking on for a user (PUT /api/users; new accounts start Disabled,
+ * docs/behaviour.md §3).
+ */
 export async function enableTracking(request: APIRequestContext, adminToken: string, id: number, name: string) {
   const res = await request.put('/api/users', {
     data: {

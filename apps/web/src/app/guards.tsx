@@ -3,7 +3,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../lib/session';
 import { paths } from '../lib/paths';
 
-/** Signed-in screens: to /login when signed out (spec §2). */
+/** Signed-in screens: to /login when signed out (docs/behaviour.md §2). */
 export function RequireSignedIn({ children }: { children: ReactNode }) {
   const s = useSession();
   const location = useLocation();
@@ -11,7 +11,7 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Signed-out screens: to / when already signed in (spec §2). */
+/** Signed-out screens: to / when already signed in (docs/behaviour.md §2). */
 export function RequireSignedOut({ children }: { children: ReactNode }) {
   const s = useSession();
   const location = useLocation();
@@ -24,7 +24,7 @@ export function RequireSignedOut({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** /verify-account and /reset-password go to /login without a token (spec §2). */
+/** /verify-account and /reset-password go to /login without a token (docs/behaviour.md §2). */
 export function RequireTokenParam({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();
   if (!params.get('token')) return <Navigate to={paths.login} replace />;

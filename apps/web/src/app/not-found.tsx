@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
 
-/** spec §2: any other path shows a 404 error page. */
+/** docs/behaviour.md §2: any other path shows a 404 error page. */
 export function NotFoundPage() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-6 text-center">

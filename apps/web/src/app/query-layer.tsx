@@ -5,7 +5,7 @@ import { createQueryClient } from '../lib/query-client';
 
 /**
  * TanStack Query for the screens below it, as a route layout of its own chunk: the sign-in
- * screen does not use it, so /login does not load it (issue 8: /login's weight). The app has one
+ * screen does not use it, so /login does not load it (/login stays light). The app has one
  * client, made when this chunk first loads; a client provided from above (a test's) is used as is.
  */
 const appClient = createQueryClient();

@@ -130,7 +130,7 @@ const shellScreens: RouteObject[] = [
 ];
 
 /**
- * Exact routes (spec §2), each screen its own chunk: signing in loads only the login screen.
+ * Exact routes (docs/behaviour.md §2), each screen its own chunk: signing in loads only the login screen.
  * A route is registered here when its screen is built.
  */
 export const routes: RouteObject[] = [
@@ -162,7 +162,7 @@ export const routes: RouteObject[] = [
               () => import('../features/account/forgot-password-page'),
               (m) => m.ForgotPasswordPage,
             ),
-            // Token-carrying links from e-mails: to /login without a token (spec §2).
+            // Token-carrying links from e-mails: to /login without a token (docs/behaviour.md §2).
             {
               path: paths.verifyAccount,
               element: (

@@ -1,4 +1,4 @@
-/** spec §3: a default avatar is used when there is no picture. */
+/** docs/behaviour.md §3: a default avatar is used when there is no picture. */
 export function Avatar({ src, name, className = 'size-8' }: { src?: string | null; name: string; className?: string }) {
   if (src) return <img src={src} alt="" className={`${className} rounded-full object-cover`} />;
   const initials = name

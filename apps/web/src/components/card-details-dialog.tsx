@@ -4,7 +4,7 @@ import { Button } from './button';
 import { Modal } from './modal';
 
 /**
- * spec §2 Card Details dialog: card picture, Serial Number, Coin Price, Currency of Card, Amount of
+ * docs/behaviour.md §2 Card Details dialog: card picture, Serial Number, Coin Price, Currency of Card, Amount of
  * Card, Store Name and Store Address (first letter capitalised), Valid Till, Expiry Duration
  * (Minutes), Expired; closable; Edit leads to /update-card?id (the caller says where).
  */

@@ -18,7 +18,7 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * Asks before a destructive action (PRODUCT.md §5 "delete with a confirmation dialog"). Focus
+ * Asks before a destructive action (docs/behaviour.md §12 "delete with a confirmation dialog"). Focus
  * starts on Cancel, so Enter straight away does not delete; Escape and the backdrop cancel.
  */
 export function ConfirmDialog({

@@ -41,7 +41,7 @@ export interface DataTableProps<Row, SortKey extends string = string> {
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
- * The list screens' table (PRODUCT.md §5): sortable headers that are keyboard-operable buttons
+ * The list screens' table (docs/behaviour.md §12): sortable headers that are keyboard-operable buttons
  * with aria-sort, skeleton rows while loading, dimmed rows while the next page loads, and the
  * empty and error states in the table body so the headers stay put.
  */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A list with nothing to show (PRODUCT.md §5): what happened, and what to do about it. */
+/** A list with nothing to show (docs/behaviour.md §12): what happened, and what to do about it. */
 export function EmptyState({ title, hint, action }: { title: string; hint?: ReactNode; action?: ReactNode }) {
   return (
     <div className="flex flex-col items-center text-center" data-testid="empty-state">

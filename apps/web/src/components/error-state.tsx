@@ -1,8 +1,8 @@
 import { Button } from './button';
 
 /**
- * A load that failed (PRODUCT.md §5 "an error state that retries"). The query client's policy
- * has already toasted the message (spec §8); this keeps it on screen with a way out.
+ * A load that failed (docs/behaviour.md §12 "an error state that retries"). The query client's policy
+ * has already toasted the message (docs/behaviour.md §8); this keeps it on screen with a way out.
  */
 export function ErrorState({
   title = 'Could not load this list',

@@ -3,7 +3,7 @@ import { Spinner } from './spinner';
 
 export interface FileUploadProps {
   label: string;
-  /** 'image' shows a preview; 'csv' a generic file icon and the name (spec §2). */
+  /** 'image' shows a preview; 'csv' a generic file icon and the name (docs/behaviour.md §2). */
   kind: 'image' | 'csv';
   /** The chosen file, or the stored address of the current image. */
   value?: File | string | null;
@@ -19,7 +19,7 @@ const accept = { image: 'image/png,image/jpeg,image/gif', csv: '.csv,text/csv' }
 const defaultHint = { image: 'PNG, JPG, GIF up to 10MB', csv: 'CSV file' } as const;
 
 /**
- * spec §2 file upload box: hint, image preview, CSV files as a generic icon and file name, drag and
+ * docs/behaviour.md §2 file upload box: hint, image preview, CSV files as a generic icon and file name, drag and
  * drop. Keyboard: the box is the (visually hidden) file input's label, so Tab reaches it and
  * Enter/Space open the file picker.
  */

@@ -4,7 +4,7 @@ import { Button } from './button';
 import { Select } from './select';
 import { TextInput } from './text-input';
 
-/** One search filter of a list screen (spec §2 Search filters): a text input or a Yes/No-style select. */
+/** One search filter of a list screen (docs/behaviour.md §2 Search filters): a text input or a Yes/No-style select. */
 export type FilterField<K extends string> =
   | { name: K; label: string; type?: 'text'; placeholder?: string; inputMode?: 'text' | 'email' | 'numeric' }
   | { name: K; label: string; type: 'select'; options: readonly DropdownOption<string>[]; allLabel?: string };

@@ -14,11 +14,11 @@ import { loadChunk } from '../lib/load-chunk';
 import { toast } from '../lib/toast';
 
 // The form wrapper's parts that do not need zod up front (components/form.tsx re-exports them):
-// the sign-in screen uses these alone, so /login loads neither zod nor the zod resolver (issue 8).
+// the sign-in screen uses these alone, so /login loads neither zod nor the zod resolver.
 
 /**
  * useZodForm with a schema loaded on the first validation, not with the screen: a screen that
- * must stay light (/login, issue 8) keeps zod and the schema out of its first load. Validation
+ * must stay light (/login) keeps zod and the schema out of its first load. Validation
  * is asynchronous in react-hook-form either way; the rules and messages are the same schema's.
  */
 export function useLazyZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
@@ -65,7 +65,7 @@ export function Form<T extends FieldValues, O extends FieldValues>({
   onSubmit: SubmitHandler<O>;
   children: ReactNode;
   className?: string;
-  /** A server message shown under the form (spec §8). */
+  /** A server message shown under the form (docs/behaviour.md §8). */
   formError?: string | null;
   'aria-label'?: string;
 }) {

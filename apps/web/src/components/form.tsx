@@ -5,7 +5,7 @@ import type { z } from 'zod';
 export { Form, useLazyZodForm } from './form-core';
 
 /**
- * The one form wrapper (STYLE.md): react-hook-form + the contract's zod schema, so the rule that
+ * The one form wrapper (docs/architecture.md): react-hook-form + the contract's zod schema, so the rule that
  * shows an error under a field is the same code that rejects the request on the server.
  */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(

@@ -16,7 +16,7 @@ export interface ListBodyProps<T extends ListParams, Row extends { id: number }>
   list: ListParamsControls<T>;
   /** The page of rows for `list.params` (a list query with placeholderData: keepPreviousData). */
   query: UseQueryResult<ListResponse<Row>>;
-  /** The filter form's accessible name, and its fields (spec §2 Search filters). */
+  /** The filter form's accessible name, and its fields (docs/behaviour.md §2 Search filters). */
   filterLabel: string;
   filterFields: readonly FilterField<FilterName<T>>[];
   /** The table's accessible name. */
@@ -38,7 +38,7 @@ export interface ListBodyProps<T extends ListParams, Row extends { id: number }>
 }
 
 /**
- * A list screen under its header (PRODUCT.md §5, decision 0007): the filters, the table with its
+ * A list screen under its header (docs/behaviour.md §12, decision 0007): the filters, the table with its
  * loading, empty and error states, and the pagination, all driven by the URL state. A page past
  * the end is replaced by the last page.
  */

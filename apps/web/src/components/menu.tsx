@@ -8,7 +8,7 @@ export interface MenuEntry {
 
 /**
  * A dropdown menu that works from the keyboard: arrows, Home/End, Enter, Escape, and type-ahead
- * (typed letters jump to an item; the typed text clears after 350 ms, spec §9).
+ * (typed letters jump to an item; the typed text clears after 350 ms, docs/behaviour.md §9).
  */
 export function Menu({ button, items, label }: { button: ReactNode; items: MenuEntry[]; label: string }) {
   const { buttonRef, listRef, ...list } = usePopupList({

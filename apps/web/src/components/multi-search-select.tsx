@@ -103,7 +103,7 @@ export function MultiSearchSelect({
     setActive(items.length > 0 ? 0 : null);
   }
 
-  // Keep the active option in view in a long list (max height ~15rem, spec §2).
+  // Keep the active option in view in a long list (max height ~15rem, docs/behaviour.md §2).
   useEffect(() => {
     if (open && active !== null)
       document.getElementById(`${id}-option-${active}`)?.scrollIntoView?.({ block: 'nearest' });

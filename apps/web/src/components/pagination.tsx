@@ -52,7 +52,7 @@ export interface PaginationProps {
 const pageButton =
   'inline-flex min-w-9 items-center justify-center rounded-lg px-2.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-40';
 
-/** Server-side pagination (PRODUCT.md §5): "Showing a–b of count", page size, page buttons. */
+/** Server-side pagination (docs/behaviour.md §12): "Showing a–b of count", page size, page buttons. */
 export function Pagination({
   page,
   pageSize,

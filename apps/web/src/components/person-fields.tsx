@@ -3,7 +3,7 @@ import { genderOptions } from '@strideadmin/contract';
 import { SelectField } from './form-fields';
 import { TextInput } from './text-input';
 
-/** The fields a form about a person shares (spec §3 User): height, weight, gender, coins, daily goal. */
+/** The fields a form about a person shares (docs/behaviour.md §3 User): height, weight, gender, coins, daily goal. */
 interface PersonFieldValues extends FieldValues {
   height?: number;
   weight?: number;
@@ -16,7 +16,7 @@ const numberField = (name: string, label: string, step: number | 'any') => ({ na
 const before = [numberField('height', 'Height (cm)', 'any'), numberField('weight', 'Weight (kg)', 'any')];
 const after = [numberField('totalCoins', 'Total Coins', 1), numberField('dailyFSGoal', 'Daily Foot-Step Goal', 1)];
 
-/** spec §5/§9: number inputs minimum 0; read as numbers, so '' is refused by the contract schema. */
+/** docs/behaviour.md §5/§9: number inputs minimum 0; read as numbers, so '' is refused by the contract schema. */
 export function PersonFields<T extends PersonFieldValues, O extends FieldValues>({
   form,
 }: {

@@ -17,7 +17,7 @@ export interface SelectProps<V extends string | boolean> {
 }
 
 /**
- * spec §2: dropdown select with label, placeholder, loading spinner, error text, list max height
+ * docs/behaviour.md §2: dropdown select with label, placeholder, loading spinner, error text, list max height
  * about 15rem. Keyboard: arrows, Home/End, Enter, Escape, and type-ahead (clears after 350 ms).
  */
 export function Select<V extends string | boolean>({

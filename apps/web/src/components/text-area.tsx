@@ -3,7 +3,7 @@ import { controlProps, FieldFrame, type FieldProps } from './text-input';
 
 export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, FieldProps {}
 
-/** A multi-line TextInput: the same label, required asterisk and error text (spec §2 shared widgets). */
+/** A multi-line TextInput: the same label, required asterisk and error text (docs/behaviour.md §2 shared widgets). */
 export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea(
   { label, requiredMark, error, id, className, rows = 3, ...rest },
   ref,

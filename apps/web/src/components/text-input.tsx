@@ -1,16 +1,16 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
-/** What a labelled text control takes besides its element's attributes (spec §2 shared widgets). */
+/** What a labelled text control takes besides its element's attributes (docs/behaviour.md §2 shared widgets). */
 export interface FieldProps {
   label: string;
-  /** Shows the required asterisk (spec §2 shared widgets). */
+  /** Shows the required asterisk (docs/behaviour.md §2 shared widgets). */
   requiredMark?: boolean;
   error?: string;
 }
 
 export interface TextInputProps extends InputHTMLAttributes<HTMLInputElement>, FieldProps {}
 
-/** spec §2: text input with an optional required asterisk and error text. */
+/** docs/behaviour.md §2: text input with an optional required asterisk and error text. */
 export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function TextInput(
   { label, requiredMark, error, id, className, ...rest },
   ref,

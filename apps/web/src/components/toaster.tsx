@@ -7,7 +7,7 @@ const tone: Record<ToastKind, string> = {
   info: 'border-slate-300 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
 };
 
-/** Toasts, top-right (spec §2); each closes itself after 3000 ms (lib/toast). */
+/** Toasts, top-right (docs/behaviour.md §2); each closes itself after 3000 ms (lib/toast). */
 export function Toaster() {
   const toasts = useToasts();
   return (

@@ -4,7 +4,7 @@ import { limits } from '@strideadmin/contract';
 /**
  * Keyboard and pointer behaviour shared by Menu and Select (WAI-ARIA menu button / listbox):
  * arrows, Home/End, Enter/Space, Escape, Tab, outside click, and type-ahead: typed letters jump to
- * the next item starting with them; the typed text clears 350 ms after the last key (spec §9),
+ * the next item starting with them; the typed text clears 350 ms after the last key (docs/behaviour.md §9),
  * whether or not the list is still open.
  */
 export function usePopupList(opts: {

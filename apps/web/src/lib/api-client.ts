@@ -1,7 +1,7 @@
 import { coreMessages, type ErrorEnvelope } from '@strideadmin/contract';
 import { session } from './session';
 
-/** A failed call: the server's envelope, or status 0 when no answer came (spec §8). */
+/** A failed call: the server's envelope, or status 0 when no answer came (docs/behaviour.md §8). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -82,7 +82,10 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<A
   return { status: res.status, message: env.message, body: env.body as T };
 }
 
-/** What a form shows under itself for a failed call (spec §8): the server's message, or the no-response one. */
+/**
+ * What a form shows under itself for a failed call (docs/behaviour.md §8): the server's message, or
+ * the no-response one.
+ */
 export function errorMessage(err: unknown): string {
   return err instanceof ApiError ? err.message : coreMessages.noResponse;
 }

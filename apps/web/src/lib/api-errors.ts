@@ -4,7 +4,7 @@ import { session } from './session';
 import { toast } from './toast';
 
 /**
- * The error policy, in one place (spec §8):
+ * The error policy, in one place (docs/behaviour.md §8):
  * - the server says 'Unauthorized': toast 'Session expired. Please login again.' and log out;
  * - no response: 'Something went wrong. Please try again later.';
  * - any other server message: a toast (forms also show it under the form themselves).

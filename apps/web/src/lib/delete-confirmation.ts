@@ -3,9 +3,9 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { toast } from './toast';
 
 /**
- * A list's Delete per row (PRODUCT.md §5 "delete with a confirmation dialog", decision 0007): the
+ * A list's Delete per row (docs/behaviour.md §12 "delete with a confirmation dialog", decision 0007): the
  * row asked about, and the ConfirmDialog's wiring. Confirming deletes the row by id and toasts the
- * server's message (or `deleted`); a failure is toasted by the query client's policy (spec §8).
+ * server's message (or `deleted`); a failure is toasted by the query client's policy (docs/behaviour.md §8).
  * The dialog stays open, pending, until the mutation settles (the list has refetched by then).
  */
 export function useDeleteConfirmation<Row extends { id: number }>(

@@ -1,17 +1,20 @@
-/** Display helpers (spec §2, §9), written once. */
+/** Display helpers (docs/behaviour.md §2, §9), written once. */
 
-/** spec §9: minutes over 59 shown as 'N Hours M Minutes'. */
+/** docs/behaviour.md §9: minutes over 59 shown as 'N Hours M Minutes'. */
 export function formatDuration(minutes: number): string {
   if (minutes > 59) return `${Math.floor(minutes / 60)} Hours ${minutes % 60} Minutes`;
   return `${minutes} Minutes`;
 }
 
-/** spec §2 Card Details: first letter capitalised. */
+/** docs/behaviour.md §2 Card Details: first letter capitalised. */
 export function capitalizeFirst(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** A readable date string (spec §2 "Valid Till (readable date string)"). Date-only values stay on their day. */
+/**
+ * A readable date string (docs/behaviour.md §2 "Valid Till (readable date string)"). Date-only
+ * values stay on their day.
+ */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
   const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 /**
- * spec §2 "a Cancel button goes back": the previous screen of this visit; when the form was the
+ * docs/behaviour.md §2 "a Cancel button goes back": the previous screen of this visit; when the form was the
  * first screen (a link opened in a new tab), going back would leave the portal, so `fallback`
  * (the module's list).
  */

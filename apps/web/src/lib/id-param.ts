@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 
 /**
- * A record's id from a query parameter (/update-user?id, /add-box-manual?configId; spec §2): a
+ * A record's id from a query parameter (/update-user?id, /add-box-manual?configId; docs/behaviour.md §2): a
  * positive int32, or null when it is not one.
  */
 export function useIdParam(name: 'id' | 'configId' = 'id'): number | null {

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { limits } from '@strideadmin/contract';
 
 /**
- * A list screen's state lives in the URL (STYLE.md "Search params are state"; PRODUCT.md §5):
- * page, page size, sort and the module's filters (spec §2 Search filters, joined as name=value
+ * A list screen's state lives in the URL (docs/architecture.md "Search params are state"; docs/behaviour.md §12):
+ * page, page size, sort and the module's filters (docs/behaviour.md §2 Search filters, joined as name=value
  * pairs with &). A zod object schema with defaults parses them, so Back and reload keep them; a
  * missing or invalid value falls back to its own default without disturbing the others.
  */
@@ -27,7 +27,7 @@ export type ListParamsSchema<T extends ListParams = ListParams> = z.ZodObject & 
 /** The filters of a list's params: every key that is not page, limit, sort or order. */
 export type ListFilters<T extends ListParams> = Omit<T, StateKey>;
 
-/** Page size as a URL parameter: one of limits.listPageSizes, else the default (PRODUCT.md §5). */
+/** Page size as a URL parameter: one of limits.listPageSizes, else the default (docs/behaviour.md §12). */
 export const pageSizeParam = z.coerce
   .number()
   .pipe(z.literal(limits.listPageSizes))

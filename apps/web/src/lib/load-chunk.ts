@@ -13,7 +13,7 @@ function timeout(ms: number) {
 
 /**
  * Loads a screen's code. A failed import (dropped connection, a new deploy removed the old
- * chunk) is tried once more; one that never answers gives up after 120 s (spec §9). Either way
+ * chunk) is tried once more; one that never answers gives up after 120 s (docs/behaviour.md §9). Either way
  * the route's error element shows a message with a retry, never a blank page.
  */
 export async function loadChunk<T>(

@@ -7,7 +7,7 @@ export const hrefs = {
   withId: (path: string, id: number | string) => `${path}?id=${encodeURIComponent(String(id))}`,
 };
 
-/** spec §2 Shell: the sidebar, in the spec's order; `match` lists the screens that light an entry. */
+/** docs/behaviour.md §2 Shell: the sidebar, in the spec's order; `match` lists the screens that light an entry. */
 export const sidebarEntries = [
   { label: 'Home', to: paths.home, match: [paths.home], icon: 'home' },
   {

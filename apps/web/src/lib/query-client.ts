@@ -9,7 +9,7 @@ export function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (err) => {
-        // spec §8: load failures are logged and shown as a toast.
+        // docs/behaviour.md §8: load failures are logged and shown as a toast.
         if (!(err instanceof ApiError && err.isUnauthorized)) console.warn('Load failed:', err);
         handleApiError(err);
       },

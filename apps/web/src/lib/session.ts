@@ -8,12 +8,12 @@ import {
 import { loadChunk } from './load-chunk';
 
 /**
- * The signed-in session (spec §3 Session user, §4 Auth): user (with roleName) + token, kept in
+ * The signed-in session (docs/behaviour.md §3 Session user, §4 Auth): user (with roleName) + token, kept in
  * localStorage under a versioned key. Corrupt data is logged, treated as signed out and cleared.
  *
  * The check of stored data (the contract's storedSessionSchema, so zod) is loaded on demand:
  * `session.ready()` loads it when something is stored, and main.tsx awaits it before the first
- * render, so a signed-out visitor's /login never downloads zod (issue 8).
+ * render, so a signed-out visitor's /login never downloads zod.
  */
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -79,7 +79,7 @@ export const session = {
     localStorage.setItem(storageKeys.session, JSON.stringify(current));
     emit();
   },
-  /** spec §4: profile update merges new fields into the stored user. */
+  /** docs/behaviour.md §4: profile update merges new fields into the stored user. */
   mergeUser: (fields: Partial<SessionUser>) => {
     const s = session.get();
     if (!s) return;

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { storageKeys } from '@strideadmin/contract';
 
-/** spec §2: the theme is kept under 'color-theme' and defaults to the system preference. */
+/** docs/behaviour.md §2: the theme is kept under 'color-theme' and defaults to the system preference. */
 export type Theme = 'light' | 'dark';
 
 const media = () => window.matchMedia('(prefers-color-scheme: dark)');

@@ -22,7 +22,7 @@ export function dismissToast(id: number) {
   set(toasts.filter((t) => t.id !== id));
 }
 
-/** spec §2/§9: toasts appear top-right and close by themselves after 3000 ms. */
+/** docs/behaviour.md §2/§9: toasts appear top-right and close by themselves after 3000 ms. */
 export function showToast(message: string, kind: ToastKind = 'info'): number {
   // The same message twice at once (e.g. two failing loads) is shown once.
   const existing = toasts.find((t) => t.message === message && t.kind === kind);

@@ -24,7 +24,7 @@ export function checkImageFile(file: File): string | null {
 }
 
 /**
- * spec §7: ask the API for a signed URL, PUT the file straight to it with its content type; the
+ * docs/behaviour.md §7: ask the API for a signed URL, PUT the file straight to it with its content type; the
  * stored image address is the URL without its query part.
  */
 export async function uploadImage(file: File, folder: ImageFolder): Promise<string> {

@@ -27,7 +27,7 @@ function signInAsAdmin(serverName = 'Ada, refreshed') {
 
 const signInHeading = () => screen.findByRole('heading', { name: 'Sign in to StrideAdmin' });
 
-describe('routes and guards (spec §2)', () => {
+describe('routes and guards (docs/behaviour.md §2)', () => {
   test('signed out, / goes to /login', async () => {
     const app = renderApp('/');
     expect(await signInHeading()).toBeInTheDocument();

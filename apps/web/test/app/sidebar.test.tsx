@@ -34,7 +34,7 @@ const countOf = (n: number) => () => jsonResponse(200, { body: { rows: [], count
 const entry = () => screen.getByRole('link', { name: 'Complaint Queries' });
 const badge = () => screen.queryByTestId('unread-queries-badge');
 
-describe("the sidebar's unread complaint query count (issue 6)", () => {
+describe("the sidebar's unread complaint query count", () => {
   test('asks GET /message?isRead=false&limit=1 and shows body.count beside Complaint Queries, read out as "N unread"', async () => {
     const { counts } = serve(countOf(3));
     renderApp('/');

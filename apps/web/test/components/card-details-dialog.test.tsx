@@ -14,7 +14,7 @@ function fields(dialog: HTMLElement): [string, string][] {
 const readable = (iso: string) =>
   new Date(`${iso}T00:00:00`).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
-describe('CardDetailsDialog (spec §2 Card Details dialog)', () => {
+describe('CardDetailsDialog (docs/behaviour.md §2 Card Details dialog)', () => {
   test('shows the picture and the nine fields: capitalised store, readable date, hours and minutes', () => {
     render(<CardDetailsDialog card={makeGiftCard()} onClose={() => {}} onEdit={() => {}} />);
     const dialog = screen.getByRole('dialog', { name: 'Card Details' });
@@ -52,7 +52,7 @@ describe('CardDetailsDialog (spec §2 Card Details dialog)', () => {
     expect(dialog).toHaveTextContent('No picture');
   });
 
-  test('minutes over 59 read as hours and minutes (spec §9)', () => {
+  test('minutes over 59 read as hours and minutes (docs/behaviour.md §9)', () => {
     render(<CardDetailsDialog card={makeGiftCard({ expiryDuration: 60 })} onClose={() => {}} onEdit={() => {}} />);
     expect(Object.fromEntries(fields(screen.getByRole('dialog')))['Expiry Duration (Minutes)']).toBe(
       '1 Hours 0 Minutes',

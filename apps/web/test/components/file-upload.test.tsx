@@ -5,7 +5,7 @@ import { FileUpload } from '../../src/components/file-upload';
 
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
 
-describe('FileUpload (spec §2 file upload box)', () => {
+describe('FileUpload (docs/behaviour.md §2 file upload box)', () => {
   test('shows the spec hint and hands the chosen file over', async () => {
     const onFile = vi.fn();
     render(<FileUpload label="Card Picture" kind="image" onFile={onFile} />);

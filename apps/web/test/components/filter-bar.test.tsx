@@ -5,7 +5,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { FilterBar, type FilterField, type FilterValues } from '../../src/components/filter-bar';
 
 type Key = 'serialNumber' | 'isExpired';
-// The gift card list's filters (spec §2): a text filter and a Yes/No select.
+// The gift card list's filters (docs/behaviour.md §2): a text filter and a Yes/No select.
 const fields: FilterField<Key>[] = [
   { name: 'serialNumber', label: 'Serial Number' },
   { name: 'isExpired', label: 'Expired', type: 'select', options: yesNoOptions },

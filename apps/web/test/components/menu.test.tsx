@@ -103,7 +103,7 @@ describe('Menu', () => {
     expect(chosen).toEqual(['Help']);
   });
 
-  describe('type-ahead (spec §9: the typed text clears after 350 ms)', () => {
+  describe('type-ahead (docs/behaviour.md §9: the typed text clears after 350 ms)', () => {
     test('a letter jumps to the first item starting with it; the same letter again to the next one', async () => {
       const { user, wait, menu, openWith } = renderMenu();
       await openWith('{Enter}');

@@ -49,7 +49,7 @@ function renderSelect(props: Partial<Parameters<typeof Field<string>>[0]> = {}) 
   };
 }
 
-describe('Select (spec §2 shared widgets)', () => {
+describe('Select (docs/behaviour.md §2 shared widgets)', () => {
   test('shows its label and the default placeholder until something is chosen', () => {
     const { button } = renderSelect();
     expect(screen.getByText('Fruit')).toBeInTheDocument();
@@ -140,7 +140,7 @@ describe('Select (spec §2 shared widgets)', () => {
     expect(button).toHaveTextContent('Cherry');
   });
 
-  test('boolean options give their value: Disable is false (spec §9)', async () => {
+  test('boolean options give their value: Disable is false (docs/behaviour.md §9)', async () => {
     const onChange = vi.fn<(v: boolean) => void>();
     render(<Field label="Tracking" options={trackingOptions} initial={true} onChange={onChange} />);
     const { user, wait } = setupFakeTimedUser();
@@ -163,7 +163,7 @@ describe('Select (spec §2 shared widgets)', () => {
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
 
-  describe('type-ahead (spec §9)', () => {
+  describe('type-ahead (docs/behaviour.md §9)', () => {
     test('a letter typed on the closed select opens it on the first option starting with it', async () => {
       const { listbox, openWith } = renderSelect();
       await openWith('b');

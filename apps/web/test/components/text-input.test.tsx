@@ -4,7 +4,7 @@ import { createRef } from 'react';
 import { describe, expect, test } from 'vitest';
 import { TextInput } from '../../src/components/text-input';
 
-describe('TextInput (spec §2 shared widgets)', () => {
+describe('TextInput (docs/behaviour.md §2 shared widgets)', () => {
   test('is labelled, and takes what the user types', async () => {
     render(<TextInput label="Store Name" />);
     const input = screen.getByRole('textbox', { name: 'Store Name' });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { capitalizeFirst, formatDate, formatDuration, yesNo } from '../../src/lib/format';
 
-describe('formatDuration (spec §9: minutes over 59 shown as N Hours M Minutes)', () => {
+describe('formatDuration (docs/behaviour.md §9: minutes over 59 shown as N Hours M Minutes)', () => {
   test.each([
     [0, '0 Minutes'],
     [59, '59 Minutes'],
@@ -15,7 +15,7 @@ describe('formatDuration (spec §9: minutes over 59 shown as N Hours M Minutes)'
 });
 
 describe('display helpers', () => {
-  test('capitalizeFirst capitalises only the first letter (spec §2 Store Name / Address)', () => {
+  test('capitalizeFirst capitalises only the first letter (docs/behaviour.md §2 Store Name / Address)', () => {
     expect(capitalizeFirst('corner shop, main street')).toBe('Corner shop, main street');
     expect(capitalizeFirst('')).toBe('');
   });

@@ -43,7 +43,7 @@ describe('loadChunk', () => {
     expect(importer).toHaveBeenCalledTimes(2);
   });
 
-  test('by default it waits 120 s per try (spec §9), with a short pause before the retry', async () => {
+  test('by default it waits 120 s per try (docs/behaviour.md §9), with a short pause before the retry', async () => {
     vi.useFakeTimers();
     const importer = vi.fn(() => new Promise<never>(() => undefined));
     let outcome: unknown = 'pending';

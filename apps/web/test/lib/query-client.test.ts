@@ -14,7 +14,7 @@ function watchToasts() {
   return () => result.current.map((t) => [t.kind, t.message]);
 }
 
-describe('the error policy (spec §8)', () => {
+describe('the error policy (docs/behaviour.md §8)', () => {
   beforeEach(() => {
     // Toasts close on a timer; fake time keeps one test's toasts out of the next.
     vi.useFakeTimers();

@@ -5,7 +5,7 @@ import { stubMatchMedia } from '../support/fixtures';
 
 const isDark = () => document.documentElement.classList.contains('dark');
 
-describe('theme (spec §2: kept under color-theme, defaults to the system preference)', () => {
+describe('theme (docs/behaviour.md §2: kept under color-theme, defaults to the system preference)', () => {
   afterEach(() => {
     document.documentElement.classList.remove('dark');
   });

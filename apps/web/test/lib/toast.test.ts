@@ -11,7 +11,7 @@ describe('toast', () => {
     act(() => void vi.runOnlyPendingTimers());
   });
 
-  test('showToast adds a toast that closes by itself after exactly 3000 ms (spec §9)', () => {
+  test('showToast adds a toast that closes by itself after exactly 3000 ms (docs/behaviour.md §9)', () => {
     const { result } = renderHook(() => useToasts());
 
     act(() => void showToast('Saved.', 'success'));

@@ -1,7 +1,7 @@
 import { vi, type MockInstance } from 'vitest';
 
 /**
- * STYLE.md "Noise is a failure": every console.error and console.warn of a test is recorded, and
+ * docs/architecture.md "Noise is a failure": every console.error and console.warn of a test is recorded, and
  * the test fails unless it declared that message with `expectConsole` beforehand. A declared
  * message is also an assertion: when it was never logged, the test fails too.
  */
@@ -58,5 +58,6 @@ export function finishConsoleWatch() {
     if (e.seen === 0) problems.push(`expected a console.${e.level} matching ${String(e.pattern)}, none came`);
   }
   expectations = [];
-  if (problems.length > 0) throw new Error(`Console noise is a failure (STYLE.md):\n${problems.join('\n')}`);
+  if (problems.length > 0)
+    throw new Error(`Console noise is a failure (docs/architecture.md):\n${problems.join('\n')}`);
 }

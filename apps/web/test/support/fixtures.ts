@@ -1,7 +1,7 @@
 import type { SessionUser, UserDetail, UserListItem } from '@strideadmin/contract';
 import { vi } from 'vitest';
 
-/** A session user as the server returns it at login (spec §3 User); override what a test needs. */
+/** A session user as the server returns it at login (docs/behaviour.md §3 User); override what a test needs. */
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return {
     id: 7,
@@ -45,7 +45,7 @@ export function jsonResponse(status: number, json: unknown): Response {
 }
 
 /**
- * A list endpoint's answer, paged like the server's (PRODUCT.md §5): the `matching` rows sorted by
+ * A list endpoint's answer, paged like the server's (docs/behaviour.md §12): the `matching` rows sorted by
  * ?sort (createdAt) and ?order (desc), the ?page (1) of ?limit (20) of them, and their count.
  */
 export function listPage<T>(matching: readonly T[], q: URLSearchParams): Response {

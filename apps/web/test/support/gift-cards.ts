@@ -1,6 +1,6 @@
 import type { GiftCard } from '@strideadmin/contract';
 
-/** A gift card as the API answers it (spec §3 GiftCard); override what a test needs. */
+/** A gift card as the API answers it (docs/behaviour.md §3 GiftCard); override what a test needs. */
 export function makeGiftCard(overrides: Partial<GiftCard> = {}): GiftCard {
   return {
     id: 41,

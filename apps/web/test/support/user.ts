@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
 
 /**
- * user-event on fake timers, so type-ahead timing (350 ms, spec §9) is exact rather than raced.
+ * user-event on fake timers, so type-ahead timing (350 ms, docs/behaviour.md §9) is exact rather than raced.
  * Testing Library's async wrapper flushes with a setTimeout(0) that only it advances, and it only
  * recognises Jest's fake timers (testing-library/react-testing-library#1197): the `jest` stub
  * lets it advance Vitest's. The setup file removes the stub and restores real timers.

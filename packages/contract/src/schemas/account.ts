@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
 
-/** POST auth/forgot_password (spec §5 Forgot password): valid, max 255, required. */
+/** POST auth/forgot_password (docs/behaviour.md §5 Forgot password): valid, max 255, required. */
 export const forgotPasswordSchema = z.object({
   email: z
     .string({ error: messages.emailRequired })
@@ -24,11 +24,11 @@ const tempCode = z
   .min(1, messages.accountLinkInvalid)
   .max(512, messages.accountLinkInvalid);
 
-/** POST auth/reset_password (spec §7): password and temp_code (the link's token). */
+/** POST auth/reset_password (docs/behaviour.md §7): password and temp_code (the link's token). */
 export const resetPasswordSchema = z.object({ password: resetPassword, temp_code: tempCode });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
-/** The Reset Password form (spec §5): new password and confirmation, same bounds, must match. */
+/** The Reset Password form (docs/behaviour.md §5): new password and confirmation, same bounds, must match. */
 export const resetPasswordFormSchema = z
   .object({ password: resetPassword, confirmPassword: resetPassword })
   .refine((v) => v.password === v.confirmPassword, {
@@ -36,5 +36,5 @@ export const resetPasswordFormSchema = z
     message: messages.passwordsDoNotMatch,
   });
 
-/** POST auth/verifyToken (spec §7). */
+/** POST auth/verifyToken (docs/behaviour.md §7). */
 export const verifyTokenSchema = z.object({ temp_code: tempCode });

@@ -10,7 +10,7 @@ export const emailField = z
   .max(limits.emailMax, messages.emailInvalid)
   .pipe(z.email(messages.emailInvalid));
 
-/** POST /auth/login (spec §7). adminPortal is true from the portal. */
+/** POST /auth/login (docs/behaviour.md §7). adminPortal is true from the portal. */
 export const loginSchema = z.object({
   email: emailField,
   password: z
@@ -21,7 +21,7 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** The user object returned at login and kept in the session (spec §3 User, §4 Auth). */
+/** The user object returned at login and kept in the session (docs/behaviour.md §3 User, §4 Auth). */
 export const sessionUserSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -4,7 +4,7 @@ import { messages } from '../messages.js';
 import { listQueryBase } from './common.js';
 import { idField } from './fields.js';
 
-/** spec §3 Message (complaint query): id, title, message, source, isRead, User with name and email. */
+/** docs/behaviour.md §3 Message (complaint query): id, title, message, source, isRead, User with name and email. */
 export const complaintQuerySchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -17,14 +17,14 @@ export const complaintQuerySchema = z.object({
 });
 export type ComplaintQuery = z.infer<typeof complaintQuerySchema>;
 
-/** PUT /message (spec §7): { isRead, updateId }. */
+/** PUT /message (docs/behaviour.md §7): { isRead, updateId }. */
 export const updateComplaintQuerySchema = z.object({
   isRead: z.boolean({ error: 'isRead must be true or false.' }),
   updateId: idField,
 });
 export type UpdateComplaintQuery = z.input<typeof updateComplaintQuerySchema>;
 
-/** GET /message: filters title (text) and isRead (Yes/No select), spec §2. */
+/** GET /message: filters title (text) and isRead (Yes/No select), docs/behaviour.md §2. */
 export const complaintQuerySortColumns = ['id', 'title', 'isRead', 'createdAt'] as const;
 export const listComplaintQueriesQuerySchema = z.object({
   ...listQueryBase,
@@ -37,7 +37,7 @@ export type ListComplaintQueriesQuery = z.input<typeof listComplaintQueriesQuery
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, { message, abort: true }).max(max, `At most ${max} characters.`);
 
-/** POST /app/message (PRODUCT.md §3): a complaint query from the app; source Mobile. */
+/** POST /app/message (docs/behaviour.md §10): a complaint query from the app; source Mobile. */
 export const createComplaintQuerySchema = z.object({
   title: requiredText(messages.titleRequired, limits.queryTitleMax),
   message: requiredText(messages.messageRequired, limits.queryMessageMax),

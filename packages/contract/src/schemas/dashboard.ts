@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateRanges } from '../options.js';
 
-/** GET /dashboard?range= (PRODUCT.md §4 Home dashboard; spec §9 date ranges). */
+/** GET /dashboard?range= (docs/behaviour.md §11 Home dashboard, §9 date ranges). */
 export const dashboardQuerySchema = z.object({
   range: z.enum(dateRanges, { error: 'range must be Today, Week, Month, Year or All.' }).default('Today'),
 });

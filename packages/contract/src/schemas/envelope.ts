@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** PRODUCT.md §3: every answer is one envelope. */
+/** docs/behaviour.md §10: every answer is one envelope. */
 export const errorEnvelopeSchema = z.object({
   message: z.string(),
   errors: z.array(z.string()).optional(),

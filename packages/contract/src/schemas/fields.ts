@@ -3,9 +3,9 @@ import { limits } from '../limits.js';
 import { messages } from '../messages.js';
 import type { RoleName } from '../options.js';
 
-/** Field rules shared by several forms and calls (spec §5), written once. */
+/** Field rules shared by several forms and calls (docs/behaviour.md §5), written once. */
 
-/** spec §5: name letters and spaces only, required. Letters of any alphabet (Åsa, Zoë). */
+/** docs/behaviour.md §5: name letters and spaces only, required. Letters of any alphabet (Åsa, Zoë). */
 export const nameField = z
   .string({ error: messages.nameRequired })
   .trim()
@@ -14,7 +14,7 @@ export const nameField = z
   .max(limits.nameMax, messages.nameLettersOnly)
   .regex(/^[\p{L}\s]+$/u, messages.nameLettersOnly);
 
-/** A number input with minimum 0 (spec §5/§9). Forms send numbers; '' or null is refused. */
+/** A number input with minimum 0 (docs/behaviour.md §5/§9). Forms send numbers; '' or null is refused. */
 export function nonNegativeNumber(max: number, opts: { integer?: boolean } = {}) {
   let n = z.number({ error: messages.onlyNumbers }).min(0, messages.numberMin0).max(max, messages.numberTooLarge);
   if (opts.integer) n = n.int(messages.integerOnly);
@@ -44,7 +44,7 @@ export const dateField = z
     { message: messages.dateInvalid, abort: true },
   );
 
-/** spec §5: dob not in the future. */
+/** docs/behaviour.md §5: dob not in the future. */
 export const dobField = dateField.refine((s) => s <= todayIso(), messages.dobInFuture);
 
 export const passwordField = (requiredMessage: string) =>

@@ -18,7 +18,7 @@ export const giftBoxSchema = z.object({
 });
 export type GiftBox = z.infer<typeof giftBoxSchema>;
 
-/** A gift box config (PRODUCT.md §4); `type` is its Config Name. */
+/** A gift box config (docs/behaviour.md §11); `type` is its Config Name. */
 export const giftBoxConfigSchema = z.object({
   id: z.number().int(),
   type: z.string(),
@@ -97,7 +97,7 @@ export const dateTimeField = (message: string) =>
     // abort: a value that is no date is only 'invalid', not also 'from past' (zod 4 runs every check).
     .refine(isIsoDateTime, { message: messages.sendAtInvalid, abort: true });
 
-/** POST /giftbox/manual (PRODUCT.md §3): one box placed by hand. */
+/** POST /giftbox/manual (docs/behaviour.md §10): one box placed by hand. */
 export const createManualGiftBoxSchema = z.object({
   configId: z.number({ error: messages.configRequired }).int(messages.configRequired).positive(messages.configRequired),
   latitude: z
@@ -117,7 +117,7 @@ export const createManualGiftBoxSchema = z.object({
 export type CreateManualGiftBoxInput = z.input<typeof createManualGiftBoxSchema>;
 export type CreateManualGiftBox = z.output<typeof createManualGiftBoxSchema>;
 
-/** GET /giftbox: filter `type`, labelled Config Name (spec §2). */
+/** GET /giftbox: filter `type`, labelled Config Name (docs/behaviour.md §2). */
 export const giftBoxSortColumns = [
   'id',
   'type',

@@ -3,7 +3,7 @@ import { limits } from '../limits.js';
 import { messages } from '../messages.js';
 import { dateField, idField, todayIso } from './fields.js';
 
-/** spec §3 GiftCard, as the API answers it. `price` is shown as Coin Price. */
+/** docs/behaviour.md §3 GiftCard, as the API answers it. `price` is shown as Coin Price. */
 export const giftCardSchema = z.object({
   id: z.number().int(),
   serialNumber: z.string(),
@@ -25,7 +25,7 @@ export type GiftCard = z.infer<typeof giftCardSchema>;
 const requiredText = (message: string, max = 255) =>
   z.string({ error: message }).trim().min(1, { message, abort: true }).max(max);
 
-/** spec §5 Update gift card: every field required, with the spec's messages. */
+/** docs/behaviour.md §5 Update gift card: every field required, with the spec's messages. */
 export const giftCardFields = {
   serialNumber: requiredText(messages.serialNoRequired, 100),
   amount: z
@@ -59,11 +59,11 @@ export const giftCardFields = {
 export const createGiftCardSchema = z.object(giftCardFields);
 export type CreateGiftCard = z.output<typeof createGiftCardSchema>;
 
-/** PUT /giftcard (spec §7): updateId plus exactly the card fields; `price` is the Coin Price. */
+/** PUT /giftcard (docs/behaviour.md §7): updateId plus exactly the card fields; `price` is the Coin Price. */
 export const updateGiftCardSchema = z.object({ updateId: idField, ...giftCardFields });
 export type UpdateGiftCard = z.output<typeof updateGiftCardSchema>;
 
-/** The card form (spec §3: the form calls the Coin Price field `coinPrice`). */
+/** The card form (docs/behaviour.md §3: the form calls the Coin Price field `coinPrice`). */
 const { price, ...fieldsButPrice } = giftCardFields;
 export const giftCardFormSchema = z.object({ ...fieldsButPrice, coinPrice: price });
 export type GiftCardForm = z.output<typeof giftCardFormSchema>;
@@ -73,7 +73,7 @@ export const giftCardFromForm = ({ coinPrice, ...rest }: GiftCardForm): CreateGi
   price: coinPrice,
 });
 
-/** GET /giftcard (PRODUCT.md §3): filters of spec §2. */
+/** GET /giftcard (docs/behaviour.md §10): the filters of §2. */
 export const giftCardSortColumns = [
   'id',
   'serialNumber',
@@ -105,7 +105,7 @@ const cell = z
   .nullish()
   .transform((v) => (v === null || v === undefined ? '' : String(v)));
 
-/** POST /multiplegiftcard (spec §7): rows are re-validated one by one on the server. */
+/** POST /multiplegiftcard (docs/behaviour.md §7): rows are re-validated one by one on the server. */
 export const bulkRowInputSchema = z.object({
   id: z
     .union([z.string().max(64), z.number()])

@@ -7,10 +7,10 @@ import { listQueryBase } from './common.js';
 import { dateField, nameField, passwordField, todayIso } from './fields.js';
 import { giftCardSchema } from './gift-cards.js';
 
-/** The mobile app's calls (PRODUCT.md §3, issue 7). App users hold tokens of the `app` audience. */
+/** The mobile app's calls (docs/behaviour.md §10, §11). App users hold tokens of the `app` audience. */
 
 /**
- * POST /auth/register (spec §7 legacy register path): a User-role account. The answer is the same
+ * POST /auth/register (docs/behaviour.md §7 legacy register path): a User-role account. The answer is the same
  * whether or not the address already has an account, and carries no token: the new account signs
  * in through POST /auth/login (at once, before its address is verified).
  */

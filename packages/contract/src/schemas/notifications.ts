@@ -6,7 +6,7 @@ import { listQueryBase } from './common.js';
 import { idField } from './fields.js';
 import { dateTimeField } from './gift-boxes.js';
 
-/** A push notification as the list shows it (PRODUCT.md §4). */
+/** A push notification as the list shows it (docs/behaviour.md §11). */
 export const notificationSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -28,7 +28,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, { message, abort: true }).max(max, `At most ${max} characters.`);
 
-/** POST /notification (PRODUCT.md §3). `userIds` only with audience `users`; `sendAt` optional (now). */
+/** POST /notification (docs/behaviour.md §10). `userIds` only with audience `users`; `sendAt` optional (now). */
 export const createNotificationSchema = z
   .object({
     title: requiredText(messages.titleRequired, limits.notificationTitleMax),
@@ -53,7 +53,7 @@ export const createNotificationSchema = z
 export type CreateNotificationInput = z.input<typeof createNotificationSchema>;
 export type CreateNotification = z.output<typeof createNotificationSchema>;
 
-/** GET /notification: filters title and message (spec §2). */
+/** GET /notification: filters title and message (docs/behaviour.md §2). */
 export const notificationSortColumns = ['id', 'title', 'sendAt', 'status', 'createdAt'] as const;
 export const listNotificationsQuerySchema = z.object({
   ...listQueryBase,

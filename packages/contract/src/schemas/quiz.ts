@@ -5,7 +5,7 @@ import { languages, quizOptionNumbers } from '../options.js';
 import { listQueryBase } from './common.js';
 import { idField, nonNegativeNumber } from './fields.js';
 
-/** A quiz question as the API answers it (PRODUCT.md §4). */
+/** A quiz question as the API answers it (docs/behaviour.md §11). */
 export const quizQuestionSchema = z.object({
   id: z.number().int(),
   question: z.string(),
@@ -25,7 +25,7 @@ export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, { message, abort: true }).max(max, `At most ${max} characters.`);
 
-/** The fields of POST /quiz and PUT /quiz (PRODUCT.md §3), with the form's messages. */
+/** The fields of POST /quiz and PUT /quiz (docs/behaviour.md §10), with the form's messages. */
 export const quizFields = {
   question: requiredText(messages.questionRequired, limits.quizQuestionMax),
   option1: requiredText(messages.option1Required, limits.quizOptionMax),
@@ -63,7 +63,7 @@ export const updateQuizSchema = z.object({ updateId: idField, ...quizFields }).s
 export type UpdateQuizInput = z.input<typeof updateQuizSchema>;
 export type UpdateQuiz = z.output<typeof updateQuizSchema>;
 
-/** GET /quiz: filter `question` (spec §2) and `language` (PRODUCT.md §3). */
+/** GET /quiz: filter `question` (docs/behaviour.md §2) and `language` (§10). */
 export const quizSortColumns = ['id', 'question', 'language', 'coins', 'isActive', 'createdAt'] as const;
 export const listQuizQuerySchema = z.object({
   ...listQueryBase,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { imageContentTypes, imageFolders } from '../limits.js';
 import { messages } from '../messages.js';
 
-/** POST /getPresignedUrl (spec §7): name, dict (folder), dataType (content type). */
+/** POST /getPresignedUrl (docs/behaviour.md §7): name, dict (folder), dataType (content type). */
 export const presignRequestSchema = z.object({
   name: z.string({ error: messages.uploadNameRequired }).trim().min(1, messages.uploadNameRequired).max(255),
   dict: z.enum(imageFolders, { error: messages.uploadFolderUnknown }),

@@ -14,7 +14,7 @@ const weight = nonNegativeNumber(limits.weightMaxKg);
 const totalCoins = nonNegativeNumber(limits.int32Max, { integer: true });
 const dailyFSGoal = nonNegativeNumber(limits.int32Max, { integer: true });
 
-/** POST /users (spec §7; §5 Add user). Tracking defaults to Disabled (spec §3). */
+/** POST /users (docs/behaviour.md §7; §5 Add user). Tracking defaults to Disabled (docs/behaviour.md §3). */
 export const createUserSchema = z.object({
   name: nameField,
   email: emailField,
@@ -42,7 +42,7 @@ export const seenStateFields = {
   coinsSeen: totalCoins.optional(),
 };
 
-/** PUT /users (spec §7; §5 Update user). */
+/** PUT /users (docs/behaviour.md §7; §5 Update user). */
 export const updateUserSchema = z.object({
   ...seenStateFields,
   updateId: idField,
@@ -59,14 +59,14 @@ export const updateUserSchema = z.object({
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
-/** PUT /users/updatepassword (spec §7). */
+/** PUT /users/updatepassword (docs/behaviour.md §7). */
 export const updateUserPasswordSchema = z.object({
   updateId: idField,
   password: passwordField(messages.newPasswordPlease),
 });
 
 /**
- * The Reset User Password form (spec §5): the call's rule plus a confirmation, and the rule of the
+ * The Reset User Password form (docs/behaviour.md §5): the call's rule plus a confirmation, and the rule of the
  * user's role (an administrator's password is longer).
  */
 export const resetUserPasswordFormSchema = (role: RoleName) =>
@@ -84,7 +84,7 @@ export const resetUserPasswordFormSchema = (role: RoleName) =>
     });
 
 /**
- * PUT /profile (spec §7; §5 Profile). Only the signed-in user's own id. A field left out stays as
+ * PUT /profile (docs/behaviour.md §7; §5 Profile). Only the signed-in user's own id. A field left out stays as
  * stored (the form's defaults of 0 are the form's, not the call's); null clears dob, gender and
  * the picture.
  */
@@ -103,7 +103,7 @@ export const updateProfileSchema = z.object({
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
-/** POST /profile/change_password (spec §7; §5 Change password). */
+/** POST /profile/change_password (docs/behaviour.md §7; §5 Change password). */
 export const changePasswordSchema = z.object({
   oldPassword: z
     .string({ error: messages.oldPasswordRequired })
@@ -117,7 +117,7 @@ export const changePasswordFormSchema = changePasswordSchema.extend({
   newPassword: passwordFieldFor('Admin', messages.newPasswordRequired),
 });
 
-/** GET /users (PRODUCT.md §3 list calls). */
+/** GET /users (docs/behaviour.md §10 list calls). */
 export const userSortColumns = ['id', 'name', 'email', 'totalCoins', 'dailyFSGoal', 'isActive', 'createdAt'] as const;
 const filterText = z.string().trim().max(255).optional();
 export const listUsersQuerySchema = z.object({
@@ -135,7 +135,7 @@ export const userListItemSchema = sessionUserSchema.omit({ roleName: true }).ext
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
-/** GET /users/{id} (spec §7): the user with `Role { name }` and the gift cards they redeemed. */
+/** GET /users/{id} (docs/behaviour.md §7): the user with `Role { name }` and the gift cards they redeemed. */
 export const userDetailSchema = userListItemSchema.extend({
   updatedAt: z.string(),
   /** Moves on every edit of the account's fields, never on coin movements (see seenStateFields). */

@@ -97,7 +97,7 @@ describe('storedSessionSchema', () => {
     expect(storedSessionSchema.safeParse(value).success).toBe(false);
   });
 
-  test('the session user keeps only the fields of spec §3 (a stored password would be dropped)', () => {
+  test('the session user keeps only the fields of docs/behaviour.md §3 (a stored password would be dropped)', () => {
     const parsed = sessionUserSchema.parse({ ...user, password: 'hash' });
     expect(parsed).not.toHaveProperty('password');
   });

@@ -22,7 +22,7 @@ function errorsOf(input: unknown): Record<string, string> {
   return Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
 }
 
-describe('the gift card form (spec §5 Update gift card)', () => {
+describe('the gift card form (docs/behaviour.md §5 Update gift card)', () => {
   test('a valid card passes; Valid Till may be today', () => {
     expect(errorsOf(form)).toEqual({});
   });
@@ -62,7 +62,7 @@ describe('the gift card form (spec §5 Update gift card)', () => {
     });
   });
 
-  test('the form field coinPrice is the call field price (spec §3)', () => {
+  test('the form field coinPrice is the call field price (docs/behaviour.md §3)', () => {
     const card = giftCardFromForm(giftCardFormSchema.parse(form));
     expect(card.price).toBe(500);
     expect('coinPrice' in card).toBe(false);

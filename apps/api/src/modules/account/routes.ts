@@ -16,7 +16,7 @@ import type { AccountService } from './service.js';
 const messageOnly = z.object({ message: z.string() });
 const failure = errorEnvelopeSchema;
 
-/** The account calls: signed out (spec §7: public, no token), and the app user's new verify link. */
+/** The account calls: signed out (docs/behaviour.md §7: public, no token), and the app user's new verify link. */
 export async function accountRoutes(app: FastifyInstance, opts: { account: AccountService; limiter: RequestLimiter }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { account, limiter } = opts;

@@ -16,7 +16,7 @@ export type LoginResult =
   | { ok: false; status: 400 | 403; reason: 'credentials' | 'role' | 'inactive'; message: string };
 
 /**
- * spec §5/§8: a User-role account signing in to the portal is refused with 'Only admin can login
+ * docs/behaviour.md §5/§8: a User-role account signing in to the portal is refused with 'Only admin can login
  * here.' and gets no token. Wrong e-mail and wrong password share one message and one cost.
  */
 export async function login(
@@ -54,8 +54,8 @@ export interface RegistrationNotifier {
 }
 
 /**
- * POST /auth/register (spec §7 legacy register path): a new app account (role User), its e-mail
- * not verified yet, and tracking Disabled as for every new user (spec §3) until it is turned on.
+ * POST /auth/register (docs/behaviour.md §7 legacy register path): a new app account (role User), its e-mail
+ * not verified yet, and tracking Disabled as for every new user (docs/behaviour.md §3) until it is turned on.
  * What the caller learns is the same whether or not the address already has an account: the same
  * work (a password hash and one insert, refused by the unique index for a taken address), the same
  * answer, and an e-mail to the address either way (a verify link, or "someone tried to register

@@ -30,7 +30,7 @@ const adminFailures = { 400: failure, 401: failure, 403: failure } as const;
 const admin = { tags: ['complaint-queries'], security: [{ bearer: [] }] };
 const appCall = { tags: ['app'], security: [{ bearer: [] }] };
 
-/** The complaint queries of spec §3 (Message), at the spec's paths /message. */
+/** The complaint queries of docs/behaviour.md §3 (Message), at the spec's paths /message. */
 export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
@@ -56,7 +56,8 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db 
       onRequest: app.requireAdmin,
       schema: {
         ...admin,
-        summary: 'One complaint query (spec §7: id, isRead, title, message, source, User); User is null once deleted',
+        summary:
+          'One complaint query (docs/behaviour.md §7: id, isRead, title, message, source, User); User is null once deleted',
         params: idParamsSchema,
         response: { 200: okEnvelope(complaintQuerySchema), ...adminFailures, 404: failure },
       },
@@ -74,7 +75,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db 
       onRequest: app.requireAdmin,
       schema: {
         ...admin,
-        summary: 'Mark a complaint query read or unread (spec §7 PUT /message { isRead, updateId })',
+        summary: 'Mark a complaint query read or unread (docs/behaviour.md §7 PUT /message { isRead, updateId })',
         body: updateComplaintQuerySchema,
         response: { 200: okEnvelope(complaintQuerySchema), ...adminFailures, 404: failure },
       },
@@ -104,7 +105,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db 
     },
   );
 
-  // ---- App (mobile) calls: an active app user's token (requireAppUser; PRODUCT.md §3) ----
+  // ---- App (mobile) calls: an active app user's token (requireAppUser; docs/behaviour.md §10) ----
 
   r.post(
     '/app/message',

@@ -26,7 +26,7 @@ const sortColumns = {
   createdAt: complaintQueries.createdAt,
 } satisfies Record<(typeof complaintQuerySortColumns)[number], AnyPgColumn>;
 
-/** A query with its sender (spec §3 Message: User with name and email); the user may be gone. */
+/** A query with its sender (docs/behaviour.md §3 Message: User with name and email); the user may be gone. */
 const columns = {
   id: complaintQueries.id,
   title: complaintQueries.title,
@@ -89,13 +89,13 @@ export async function listComplaintQueries(
   return { rows: rows.map(toComplaintQuery), ...total };
 }
 
-/** GET /message/{id} (spec §7). */
+/** GET /message/{id} (docs/behaviour.md §7). */
 export async function getComplaintQuery(db: Db, id: number): Promise<ComplaintQuery | undefined> {
   const [row] = await selectWithUser(db).where(eq(complaintQueries.id, id));
   return row ? toComplaintQuery(row) : undefined;
 }
 
-/** PUT /message (spec §7, §4 Message read): marks a query read (or unread again). */
+/** PUT /message (docs/behaviour.md §7, §4 Message read): marks a query read (or unread again). */
 export async function updateComplaintQuery(
   db: Db,
   input: UpdateComplaintQuery,
@@ -118,7 +118,7 @@ export async function deleteComplaintQuery(db: Db, id: number): Promise<{ ok: tr
   return deleted.length > 0 ? { ok: true } : refuse(404, messages.queryNotFound);
 }
 
-/** POST /app/message (PRODUCT.md §3): a query from the app, unread, source Mobile. */
+/** POST /app/message (docs/behaviour.md §10): a query from the app, unread, source Mobile. */
 export async function createComplaintQuery(db: Db, userId: number, input: CreateComplaintQuery): Promise<number> {
   const [row] = await db
     .insert(complaintQueries)

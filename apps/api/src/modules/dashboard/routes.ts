@@ -9,7 +9,7 @@ const failure = errorEnvelopeSchema;
 const adminFailures = { 400: failure, 401: failure, 403: failure } as const;
 const admin = { tags: ['dashboard'], security: [{ bearer: [] }] };
 
-/** The Home dashboard's one call (PRODUCT.md §3, §4; decision 0010). */
+/** The Home dashboard's one call (docs/behaviour.md §10, §11; decision 0010). */
 export async function dashboardRoutes(app: FastifyInstance, opts: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;

@@ -7,7 +7,7 @@ import { complaintQueries, dailyStats, giftCards, users } from '../../db/schema.
 type Granularity = Dashboard['granularity'];
 
 /**
- * spec §9 date ranges, in the DATABASE's calendar days (current_date), as the daily_stats triggers
+ * docs/behaviour.md §9 date ranges, in the DATABASE's calendar days (current_date), as the daily_stats triggers
  * count them: Today; Week = the last 7 days with today; Month = the last 30 days; Year = the last
  * 12 months with the current one (from the 1st of the month 11 months ago); All = since the first
  * day with data (today when there is none). Day points for the first three, month points after.
@@ -114,7 +114,7 @@ const sum = (points: DashboardPoint[], key: Exclude<keyof DashboardPoint, 'perio
   points.reduce((total, p) => total + p[key], 0);
 
 /**
- * GET /dashboard?range= (PRODUCT.md §4 Home dashboard): the range's bounds in the database's
+ * GET /dashboard?range= (docs/behaviour.md §11 Home dashboard): the range's bounds in the database's
  * days, then its series, its distinct walkers and the live counts in parallel. The totals of the
  * summed figures are the sums of the series (the series covers exactly the range's days).
  */

@@ -38,7 +38,7 @@ const admin = { tags: ['gift-boxes'], security: [{ bearer: [] }] };
 
 /**
  * The gift box configs of /box-list, /add-box and /update-box, the boxes placed by hand from
- * /add-box-manual (PRODUCT.md §3 and §4), and that screen's map settings.
+ * /add-box-manual (docs/behaviour.md §10 and §11), and that screen's map settings.
  */
 export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; map: MapSettings }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -54,8 +54,8 @@ async function takenKeys(db: Db, rows: BulkRowInput[]): Promise<{ serials: Set<s
 }
 
 /**
- * POST /multiplegiftcard (spec §7, §4 After creation). Every row is validated again with the
- * portal's own rules (validateBulkRows: the spec §5 bulk messages and uniqueness within the
+ * POST /multiplegiftcard (docs/behaviour.md §7, §4 After creation). Every row is validated again with the
+ * portal's own rules (validateBulkRows: the docs/behaviour.md §5 bulk messages and uniqueness within the
  * request), plus a card picture, plus uniqueness against the stored cards. The valid rows go in
  * one transaction with one set-based INSERT: all of them or, on any failure, none. ON CONFLICT
  * DO NOTHING turns a card stored by a concurrent request since the check into that row's unique

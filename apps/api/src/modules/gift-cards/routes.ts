@@ -58,7 +58,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db }) {
     async (request) => ({ body: await listGiftCards(db, request.query) }),
   );
 
-  // PUBLIC on purpose: spec §7 has the sample CSV "downloadable from public storage", and it holds
+  // PUBLIC on purpose: docs/behaviour.md §7 has the sample CSV "downloadable from public storage", and it holds
   // no data (the header row and one made-up example). A static path: find-my-way matches it
   // before /giftcard/:id.
   r.get(
@@ -66,7 +66,8 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db }) {
     {
       schema: {
         tags: ['gift-cards'],
-        summary: 'The gift-card CSV template: the header row of spec §3 and one example row (no token needed)',
+        summary:
+          'The gift-card CSV template: the header row of docs/behaviour.md §3 and one example row (no token needed)',
         response: {
           200: { description: 'The CSV file, as an attachment', content: { 'text/csv': { schema: z.string() } } },
         },
@@ -85,7 +86,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db }) {
       onRequest: app.requireAdmin,
       schema: {
         ...admin,
-        summary: 'One gift card, as an array of one (spec §7: the portal reads body[0])',
+        summary: 'One gift card, as an array of one (docs/behaviour.md §7: the portal reads body[0])',
         params: idParamsSchema,
         response: { 200: okEnvelope(z.array(giftCardSchema)), ...adminFailures, 404: failure },
       },
@@ -121,7 +122,8 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db }) {
       onRequest: app.requireAdmin,
       schema: {
         ...admin,
-        summary: 'Update a gift card (spec §7 PUT /giftcard; price is the Coin Price); refusals carry errors[]',
+        summary:
+          'Update a gift card (docs/behaviour.md §7 PUT /giftcard; price is the Coin Price); refusals carry errors[]',
         body: updateGiftCardSchema,
         response: { 200: okEnvelope(giftCardSchema), ...adminFailures, 404: failure, 409: failure },
       },
@@ -159,7 +161,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db }) {
       schema: {
         ...admin,
         summary:
-          'Create gift cards from CSV rows (spec §7): 200 when every row was created, 201 with the rows that were not, each with its errors',
+          'Create gift cards from CSV rows (docs/behaviour.md §7): 200 when every row was created, 201 with the rows that were not, each with its errors',
         body: multipleGiftCardsSchema,
         response: {
           200: okEnvelope(z.array(bulkRowResultSchema)),

@@ -91,7 +91,7 @@ export async function createGiftCard(db: Db, input: CreateGiftCard): Promise<{ o
   }
 }
 
-/** PUT /giftcard (spec §7): the card fields of `updateId`; redemption (user, time) stays as it is. */
+/** PUT /giftcard (docs/behaviour.md §7): the card fields of `updateId`; redemption (user, time) stays as it is. */
 export async function updateGiftCard(
   db: Db,
   input: UpdateGiftCard,

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { coinLedger, users } from '../../db/schema.js';
 
-/** What a ledger entry is for (PRODUCT.md §4 Activity). */
+/** What a ledger entry is for (docs/behaviour.md §11 Activity). */
 export type CoinKind = (typeof coinLedger.$inferInsert)['kind'];
 
 export interface CoinChange {

@@ -26,7 +26,7 @@ const appFailures = { 400: failure, 401: failure, 403: failure } as const;
 const appCall = { tags: ['app'], security: [{ bearer: [] }] };
 
 /**
- * The mobile app's activity calls (PRODUCT.md §3): steps, quiz, gift boxes, gift cards. Every one
+ * The mobile app's activity calls (docs/behaviour.md §10): steps, quiz, gift boxes, gift cards. Every one
  * needs an active app user's token (requireAppUser); the coins they earn or spend go through the
  * ledger.
  */

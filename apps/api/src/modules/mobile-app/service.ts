@@ -17,7 +17,7 @@ import { giftBoxConfigs, giftBoxes, giftCards, quizAnswers, quizQuestions, stepL
 import { changeCoins, type CoinChange, lockBalance } from '../ledger/index.js';
 
 /**
- * The mobile app's calls (PRODUCT.md §3). Every change of coins goes through the ledger
+ * The mobile app's calls (docs/behaviour.md §10). Every change of coins goes through the ledger
  * (changeCoins), inside the transaction of what it pays for: a refusal midway rolls all of it back.
  * Every transaction locks the caller's row first (lockCaller), then the thing it is about (step
  * log, quiz answer, box, card); the ledger's daily_stats triggers lock the day's figures last. One

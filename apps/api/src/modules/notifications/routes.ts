@@ -88,7 +88,7 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db })
     },
   );
 
-  // ---- App (mobile) calls: an active app user's token (requireAppUser; PRODUCT.md §3) ----
+  // ---- App (mobile) calls: an active app user's token (requireAppUser; docs/behaviour.md §10) ----
 
   r.get(
     '/app/notifications',

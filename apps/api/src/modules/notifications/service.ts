@@ -84,7 +84,7 @@ export async function listNotifications(db: Db, query: ListNotificationsQuery): 
 class NoRecipients extends Error {}
 
 /**
- * The recipients of an audience (PRODUCT.md §4), as SQL over users: app users only (role User),
+ * The recipients of an audience (docs/behaviour.md §11), as SQL over users: app users only (role User),
  * never an administrator; `active` only the active ones; `users` the chosen ones (active or not:
  * the administrator picked them by name).
  */

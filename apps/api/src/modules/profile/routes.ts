@@ -50,7 +50,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; limite
         ...admin,
         summary:
           'Update your own profile (fields left out stay); answers the session user to merge into the stored session ' +
-          '(spec §7). With `version` and `coinsSeen`, a form loaded before the account changed is refused with 409',
+          '(docs/behaviour.md §7). With `version` and `coinsSeen`, a form loaded before the account changed is refused with 409',
         body: updateProfileSchema,
         response: {
           200: okEnvelope(profileSchema),

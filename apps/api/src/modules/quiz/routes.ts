@@ -28,7 +28,7 @@ const failure = errorEnvelopeSchema;
 const adminFailures = { 400: failure, 401: failure, 403: failure } as const;
 const admin = { tags: ['quiz'], security: [{ bearer: [] }] };
 
-/** The quiz questions of /quiz-list, /add-quiz and /update-quiz (PRODUCT.md §3 and §4). */
+/** The quiz questions of /quiz-list, /add-quiz and /update-quiz (docs/behaviour.md §10 and §11). */
 export async function quizRoutes(app: FastifyInstance, opts: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;

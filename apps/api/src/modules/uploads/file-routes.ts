@@ -40,7 +40,7 @@ function storageHttpError(err: unknown, request: FastifyRequest): unknown {
 }
 
 /**
- * The embedded store's HTTP side (PRODUCT.md §2): PUT /uploads/<folder>/<key> through a URL signed
+ * The embedded store's HTTP side (docs/architecture.md): PUT /uploads/<folder>/<key> through a URL signed
  * by POST /api/getPresignedUrl, and GET/HEAD of what was stored. No bearer token here: the
  * signature is the authority, so anyone holding a URL may use it, once, before it expires.
  */

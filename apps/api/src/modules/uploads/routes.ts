@@ -10,7 +10,7 @@ import {
 import { HttpError } from '../../plugins/errors.js';
 import { fileNameForLog, type ObjectStorage, StorageUnavailableError } from '../../storage/index.js';
 
-/** spec §7 POST /getPresignedUrl: a signed, expiring URL to PUT one image into a folder. */
+/** docs/behaviour.md §7 POST /getPresignedUrl: a signed, expiring URL to PUT one image into a folder. */
 export async function uploadRoutes(app: FastifyInstance, opts: { storage: ObjectStorage }) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/getPresignedUrl',
@@ -18,7 +18,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { storage: Object
       onRequest: app.requireAdmin, // the house rule: who asks is settled before the body is read
       schema: {
         tags: ['uploads'],
-        summary: 'A URL to PUT one image to, with its content type, within 15 minutes (spec §7)',
+        summary: 'A URL to PUT one image to, with its content type, within 15 minutes (docs/behaviour.md §7)',
         description:
           'The key is made by the server (the file name is never used). PUT the file to `url` with the ' +
           'same Content-Type as `dataType`; the image address is `url` without its query part.',

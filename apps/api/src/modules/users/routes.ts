@@ -62,7 +62,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; notifier?
       onRequest: app.requireAdmin,
       schema: {
         ...admin,
-        summary: 'One user with its role, associated gift cards and version (spec §7 GET /users/{id})',
+        summary: 'One user with its role, associated gift cards and version (docs/behaviour.md §7 GET /users/{id})',
         params: idParamsSchema,
         response: { 200: okEnvelope(userDetailSchema), ...adminFailures, 404: failure },
       },
@@ -80,7 +80,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; notifier?
       onRequest: app.requireAdmin,
       schema: {
         ...admin,
-        summary: 'Add a user, without a password until one is set (spec §7 POST /users)',
+        summary: 'Add a user, without a password until one is set (docs/behaviour.md §7 POST /users)',
         body: createUserSchema,
         response: { 200: okEnvelope(createdIdSchema), ...adminFailures, 409: failure },
       },
@@ -100,7 +100,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; notifier?
       schema: {
         ...admin,
         summary:
-          'Update a user (spec §7 PUT /users). With `version` and `coinsSeen` (what the form loaded), a form loaded ' +
+          'Update a user (docs/behaviour.md §7 PUT /users). With `version` and `coinsSeen` (what the form loaded), a form loaded ' +
           'before the user changed is refused with 409 and the stored user, and coins change by the difference the form made',
         body: updateUserSchema,
         response: {
@@ -126,7 +126,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; notifier?
       schema: {
         ...admin,
         summary:
-          "Set another user's password; their existing tokens stop working (spec §7 PUT /users/updatepassword). Your own: POST /profile/change_password",
+          "Set another user's password; their existing tokens stop working (docs/behaviour.md §7 PUT /users/updatepassword). Your own: POST /profile/change_password",
         body: updateUserPasswordSchema,
         response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure },
       },

@@ -121,7 +121,7 @@ export async function insertUser(
   });
 }
 
-/** The user as the portal sees it (spec §3 User + roleName); never the password hash. */
+/** The user as the portal sees it (docs/behaviour.md §3 User + roleName); never the password hash. */
 export function toSessionUser(u: UserWithRole): SessionUser {
   return {
     id: u.id,

@@ -1,6 +1,6 @@
 /**
  * The accounts this process authenticated lately, so a request does not read its user row again
- * (issue 8: the row read cost a third of a detail call's throughput). Safe because the database
+ * (the row read cost a third of a detail call's throughput, bench/throughput.ts). Safe because the database
  * says when to forget: migration 0009's triggers NOTIFY `strideadmin_auth` with the id (or '*')
  * whenever a password, active flag or role changes or an account is deleted, in any process, and
  * every process LISTENs (Database.listen).

@@ -41,7 +41,7 @@ export class TokenService {
   /**
    * Tokens this process verified lately, with their claims and expiry. jose verifies HMACs through
    * WebCrypto, on libuv's thread pool — the one argon2 uses: under a burst of sign-ins every
-   * authenticated call waited behind the password hashes (issue 8's load bench). A token seen
+   * authenticated call waited behind the password hashes (bench/load.ts). A token seen
    * before is now a map lookup; whether its account still honours it is the guard's check, as ever.
    */
   private readonly verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();

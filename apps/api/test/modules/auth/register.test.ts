@@ -5,7 +5,7 @@ import { messages } from '@strideadmin/contract';
 import { coinLedger, users } from '../../../src/db/schema.js';
 import { buildTestApp, createUser, linkTo, login, mailsTo, type TestApp, tokenOf } from '../../helpers/index.js';
 
-describe('POST /api/auth/register (spec §7 legacy register path)', () => {
+describe('POST /api/auth/register (docs/behaviour.md §7 legacy register path)', () => {
   let t: TestApp;
   let ip = 0;
 

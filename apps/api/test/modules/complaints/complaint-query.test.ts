@@ -35,7 +35,7 @@ describe('one complaint query: GET /api/message/{id}, PUT /api/message, DELETE /
   afterAll(() => t?.close());
 
   describe('GET /api/message/{id}', () => {
-    it('answers the query (spec §7: id, isRead, title, message, source, User) and changes nothing', async () => {
+    it('answers the query (docs/behaviour.md §7: id, isRead, title, message, source, User) and changes nothing', async () => {
       const id = await createComplaintQuery(t.db, {
         userId: sender.id,
         title: 'Steps not counted',
@@ -79,7 +79,7 @@ describe('one complaint query: GET /api/message/{id}, PUT /api/message, DELETE /
   });
 
   describe('PUT /api/message', () => {
-    it('marks a query read (spec §4 Message read), and unread again', async () => {
+    it('marks a query read (docs/behaviour.md §4 Message read), and unread again', async () => {
       const id = await createComplaintQuery(t.db, { userId: sender.id, title: 'Read me' });
 
       const res = await put({ isRead: true, updateId: id });

@@ -12,7 +12,7 @@ describe('GET /api/dashboard: what it takes', () => {
   });
   afterAll(() => t?.close());
 
-  it('answers 400 to a range that is not one of spec §9, whatever the case', async () => {
+  it('answers 400 to a range that is not one of docs/behaviour.md §9, whatever the case', async () => {
     for (const range of ['week', 'Last Week', 'Yesterday', '7', '']) {
       const res = await t.app.inject({ url: '/api/dashboard', query: { range }, headers: admin.headers });
       expect(res.statusCode, range).toBe(400);

@@ -37,7 +37,7 @@ describe('POST /api/multiplegiftcard', () => {
     const rows = [
       bulkRow({ id: 'row-1' }),
       bulkRow({ id: 'row-2' }),
-      // Cells as a spreadsheet may leave them: spaces around, a European date (spec §5: normalised).
+      // Cells as a spreadsheet may leave them: spaces around, a European date (docs/behaviour.md §5: normalised).
       bulkRow({ serialNumber: '  PAD-1 ', storeName: ' willys ', validTill: '31.12.2099', price: ' 250 ' }),
     ];
 
@@ -110,7 +110,7 @@ describe('POST /api/multiplegiftcard', () => {
     expect(await storedSerials(rows)).toEqual([fine1.serialNumber, fine2.serialNumber, 'TAKEN-SERIAL'].sort());
   });
 
-  it('refuses, row by row, what slipped past the portal, with the spec §5 messages; stores the rest', async () => {
+  it('refuses, row by row, what slipped past the portal, with the docs/behaviour.md §5 messages; stores the rest', async () => {
     const cases: Array<[Partial<BulkRowBody>, string[]]> = [
       [{ validTill: 'not-a-date' }, [messages.csvValidTillInvalid]],
       [{ validTill: '2099-02-30' }, [messages.csvValidTillInvalid]],

@@ -56,7 +56,7 @@ describe('POST /api/giftcard', () => {
     expect(await countOf(sameCode.serialNumber)).toBe(0);
   });
 
-  it('refuses invalid fields with the spec §5 messages in errors', async () => {
+  it('refuses invalid fields with the docs/behaviour.md §5 messages in errors', async () => {
     const cases: Array<[Partial<CreateGiftCard>, string]> = [
       [{ serialNumber: '' }, messages.serialNoRequired],
       [{ serialNumber: '   ' }, messages.serialNoRequired],

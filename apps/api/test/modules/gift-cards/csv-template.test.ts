@@ -25,7 +25,7 @@ describe('GET /api/giftcard/csv-template', () => {
     expect(end).toBe('');
   });
 
-  it('reads back, with the portal own parser, as the example row under every spec §3 column', async () => {
+  it('reads back, with the portal own parser, as the example row under every docs/behaviour.md §3 column', async () => {
     const res = await t.app.inject({ url: '/api/giftcard/csv-template' });
 
     expect(csvToBulkRows(res.body)).toEqual([{ ...giftCardCsvExample, cardPicture: '' }]);

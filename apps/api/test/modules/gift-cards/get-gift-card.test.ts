@@ -15,7 +15,7 @@ describe('GET /api/giftcard/:id', () => {
   });
   afterAll(() => t?.close());
 
-  it('answers the card as an array of one (spec §7: the portal reads body[0])', async () => {
+  it('answers the card as an array of one (docs/behaviour.md §7: the portal reads body[0])', async () => {
     const id = await insertCard(t.db, {
       serialNumber: 'ONE-1',
       controlCode: 'CTRL-ONE-1',

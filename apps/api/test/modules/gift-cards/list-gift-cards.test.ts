@@ -39,7 +39,7 @@ describe('GET /api/giftcard', () => {
     for (const [i, [serialNumber, storeName, price]] of stores.entries()) {
       await insertCard(t.db, { serialNumber, storeName, price, createdAt: new Date(Date.UTC(2024, 0, i + 1)) });
     }
-    // spec §3 isExpired: Valid Till past, or redeemed longer ago than Expiry Duration minutes.
+    // docs/behaviour.md §3 isExpired: Valid Till past, or redeemed longer ago than Expiry Duration minutes.
     const fixtures: Array<[string, Parameters<typeof insertCard>[1]]> = [
       ['pastValidTill', { validTill: dateIn(-1) }],
       ['longPastValidTill', { validTill: '2020-02-29' }],

@@ -19,7 +19,7 @@ describe('PUT /api/giftcard', () => {
   });
   afterAll(() => t?.close());
 
-  it('takes exactly the spec §7 fields (price is the Coin Price) and answers the message and the card', async () => {
+  it('takes exactly the docs/behaviour.md §7 fields (price is the Coin Price) and answers the message and the card', async () => {
     const id = await insertCard(t.db);
     const before = await stored(id);
     const fields = {
@@ -85,7 +85,7 @@ describe('PUT /api/giftcard', () => {
     expect(await stored(id)).toMatchObject({ serialNumber: mine.serialNumber, price: mine.price });
   });
 
-  it('refuses invalid fields with the spec §5 messages, as an errors list (spec §8: each one a toast)', async () => {
+  it('refuses invalid fields with the docs/behaviour.md §5 messages, as an errors list (§8: each one a toast)', async () => {
     const id = await insertCard(t.db);
     const base = { updateId: id, ...validCard() };
     const cases: Array<[object, string]> = [

@@ -15,7 +15,7 @@ import {
 } from '../../helpers/index.js';
 import { appPost, balanceOf, dayIn, entriesOf, ledgerMismatches } from '../mobile-app/app-data.js';
 
-/** The coin ledger: total_coins always equals the sum of the user's entries (issue 7). */
+/** The coin ledger: total_coins always equals the sum of the user's entries. */
 describe('the coin ledger', () => {
   let t: TestApp;
   let admin: LoggedIn;

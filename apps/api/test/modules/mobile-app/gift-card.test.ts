@@ -54,7 +54,7 @@ describe('POST /api/app/giftcard/{id}/redeem', () => {
       adminId: null,
     });
 
-    // spec §7 GET /users/{id}: the portal shows it under Associated Gift Cards.
+    // docs/behaviour.md §7 GET /users/{id}: the portal shows it under Associated Gift Cards.
     const detail = await t.app.inject({ url: `/api/users/${who.user.id}`, headers: admin.headers });
     const cards = detail.json<{ body: UserDetail }>().body.GiftCards;
     expect(cards.map((c) => c.id)).toEqual([cardId]);

@@ -22,7 +22,7 @@ interface Call {
 }
 
 /**
- * Every call of the mobile app (PRODUCT.md §3) takes an active app user's token, and only that. No
+ * Every call of the mobile app (docs/behaviour.md §10) takes an active app user's token, and only that. No
  * token, a bad one, an administrator's (portal or app): test/security/authorization-matrix.test.ts,
  * for every call of the server.
  */

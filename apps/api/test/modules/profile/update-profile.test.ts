@@ -10,7 +10,7 @@ describe('PUT /api/profile', () => {
 
   const put = (payload: object, headers = admin.headers) =>
     t.app.inject({ method: 'PUT', url: '/api/profile', payload, headers });
-  /** The spec §7 payload for the signed-in administrator, with overrides. */
+  /** The docs/behaviour.md §7 payload for the signed-in administrator, with overrides. */
   const payload = (overrides: object = {}) => ({
     updateId: admin.user.id,
     name: 'Ada Lovelace',
@@ -56,7 +56,7 @@ describe('PUT /api/profile', () => {
       roleName: 'Admin',
       version: expect.any(Number),
     });
-    // The login's user and the version: the portal merges one into the other (spec §4).
+    // The login's user and the version: the portal merges one into the other (docs/behaviour.md §4).
     expect(Object.keys(body).sort()).toEqual([...Object.keys(admin.session.user), 'version'].sort());
     expect((await stored(admin.user.id)).updatedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
     // The session goes on: a profile update is not a password change.

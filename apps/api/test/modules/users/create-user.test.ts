@@ -54,7 +54,7 @@ describe('POST /api/users', () => {
     });
   });
 
-  it('fills the defaults: zeros, no gender, role User, tracking Disabled (spec §3)', async () => {
+  it('fills the defaults: zeros, no gender, role User, tracking Disabled (docs/behaviour.md §3)', async () => {
     const res = await post({ name: 'Min Imal', email: 'minimal@example.com' });
 
     expect(res.statusCode).toBe(200);

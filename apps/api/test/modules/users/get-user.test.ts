@@ -51,7 +51,7 @@ describe('GET /api/users/:id', () => {
       name: 'Walt Walker',
       email: walker.user.email,
       isActive: true,
-      isTracking: false, // spec §3: tracking defaults to Disabled
+      isTracking: false, // docs/behaviour.md §3: tracking defaults to Disabled
       totalCoins: 0,
       Role: { name: 'User' },
       GiftCards: [],

@@ -11,7 +11,7 @@ describe('PUT /api/users', () => {
 
   const put = (payload: object, headers = admin.headers) =>
     t.app.inject({ method: 'PUT', url: '/api/users', payload, headers });
-  /** The spec §7 payload for `target`, with overrides. */
+  /** The docs/behaviour.md §7 payload for `target`, with overrides. */
   const payload = (overrides: object = {}) => ({
     updateId: target.id,
     name: 'Renamed Walker',

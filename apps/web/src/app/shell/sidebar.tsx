@@ -4,7 +4,7 @@ import { useUnreadComplaintQueryCount } from '../../features/complaints/api/coun
 import { paths, sidebarEntries } from '../../lib/paths';
 import { Icon } from './icons';
 
-/** spec §2 Shell: the menu, with the current entry highlighted. */
+/** docs/behaviour.md §2 Shell: the menu, with the current entry highlighted. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const unread = useUnreadComplaintQueryCount().data ?? 0;
@@ -40,7 +40,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** Complaint Queries' unread count (issue 6): "99+" above 99; read out as "N unread". */
+/** Complaint Queries' unread count: "99+" above 99; read out as "N unread". */
 function UnreadBadge({ id, count, onCurrent }: { id: string; count: number; onCurrent: boolean }) {
   return (
     <span

@@ -2,7 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Brand, SidebarNav } from './sidebar';
 import { Icon } from './icons';
 
-/** spec §2 Shell: on small screens the sidebar is a slide-over. */
+/** docs/behaviour.md §2 Shell: on small screens the sidebar is a slide-over. */
 export function SlideOver({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50 lg:hidden">

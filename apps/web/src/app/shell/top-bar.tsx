@@ -7,7 +7,7 @@ import { useTheme } from '../../lib/theme';
 import { paths } from '../../lib/paths';
 import { Icon } from './icons';
 
-/** spec §2 Shell: avatar and name with a menu of Profile and Logout; plus the theme toggle. */
+/** docs/behaviour.md §2 Shell: avatar and name with a menu of Profile and Logout; plus the theme toggle. */
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const s = useSession();
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { api } from '../../lib/api-client';
 import { session, useSession } from '../../lib/session';
 
 /**
- * spec §7 GET /users/{myId}: the shell refreshes the signed-in administrator on load, so the name
+ * docs/behaviour.md §7 GET /users/{myId}: the shell refreshes the signed-in administrator on load, so the name
  * and avatar stay current and a revoked session ends at once (the query client's 401 policy).
  */
 export function useCurrentUser() {

@@ -30,7 +30,7 @@ export const cardClass =
 export const linkClass =
   'font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-400';
 
-/** The green notice of a success (spec §4 Forgot password success). */
+/** The green notice of a success (docs/behaviour.md §4 Forgot password success). */
 export function SuccessNotice({ children }: { children: ReactNode }) {
   return (
     <p

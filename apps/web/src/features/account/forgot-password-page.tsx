@@ -9,7 +9,7 @@ import { paths } from '../../lib/paths';
 import { AccountLayout, SuccessNotice, cardClass, linkClass } from './account-layout';
 import { useForgotPassword } from './api/forgot-password';
 
-/** /forgot-password (spec §2, §4, §5): one email field; success swaps the prompt for a green notice. */
+/** /forgot-password (docs/behaviour.md §2, §4, §5): one email field; success swaps the prompt for a green notice. */
 export function ForgotPasswordPage() {
   const form = useZodForm(forgotPasswordSchema, { defaultValues: { email: '' } });
   const forgotMutation = useForgotPassword();

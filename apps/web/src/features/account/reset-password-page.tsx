@@ -14,7 +14,7 @@ import { useResetPassword } from './api/reset-password';
 type ResetPasswordFormValues = z.output<typeof resetPasswordFormSchema>;
 
 /**
- * /reset-password?token (spec §2, §4, §5): new password and confirmation. The route's guard sends
+ * /reset-password?token (docs/behaviour.md §2, §4, §5): new password and confirmation. The route's guard sends
  * a visit without a token to /login; success goes to /login with the server's message as a toast.
  */
 export function ResetPasswordPage() {

@@ -9,7 +9,7 @@ import { AccountLayout, SuccessNotice, cardClass } from './account-layout';
 import { useVerifyToken } from './api/verify-token';
 
 /**
- * /verify-account?token (spec §2, §8): verifies once on arrival and shows the server's message,
+ * /verify-account?token (docs/behaviour.md §2, §8): verifies once on arrival and shows the server's message,
  * 'Account verified successfully!' by default; on failure the server's message (or the generic
  * one) instead. The route's guard sends a visit without a token to /login.
  */

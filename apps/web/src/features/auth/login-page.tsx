@@ -15,7 +15,7 @@ import { login } from './api/login';
 const loadLoginSchema = () => import('./login-schema').then((m) => m.loginSchema);
 
 /**
- * Kept light for /login's weight (issue 8): the form's rules (zod) load on its first validation,
+ * Kept light for /login's weight: the form's rules (zod) load on its first validation,
  * and the call goes without TanStack Query, applying the same error policy (lib/api-errors).
  */
 export function LoginPage() {

@@ -16,8 +16,8 @@ import { useMarkComplaintQueryRead } from './api/mark-complaint-query-read';
 const backToList = { backTo: paths.queryList, backLabel: 'Go to complaint queries' };
 
 /**
- * spec §2 Complaint Query Detail: title, user name, user email, source (default Mobile), Is Read
- * (always shown as Yes) and the message. spec §4: opening a query whose isRead is false marks it
+ * docs/behaviour.md §2 Complaint Query Detail: title, user name, user email, source (default Mobile), Is Read
+ * (always shown as Yes) and the message. docs/behaviour.md §4: opening a query whose isRead is false marks it
  * read (PUT /message {isRead: true, updateId}), once.
  */
 export function ComplaintDetailsPage() {
@@ -56,7 +56,7 @@ function QueryDetails({ query }: { query: ComplaintQuery }) {
     ['User Name', query.User?.name ?? 'Deleted user'],
     ['User Email', query.User?.email ?? '—'],
     ['Source', query.source || defaultQuerySource],
-    // spec §2: Is Read is always shown as Yes (opening the query reads it).
+    // docs/behaviour.md §2: Is Read is always shown as Yes (opening the query reads it).
     ['Is Read', 'Yes'],
   ];
 

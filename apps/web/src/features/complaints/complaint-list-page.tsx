@@ -26,7 +26,7 @@ import {
 type ComplaintQuerySort = (typeof complaintQuerySortColumns)[number];
 type ComplaintQueryFilterName = keyof ListFilters<ComplaintQueryListParams>;
 
-/** spec §2 Search filters: queries (title) and the Yes/No select isRead. */
+/** docs/behaviour.md §2 Search filters: queries (title) and the Yes/No select isRead. */
 const filterFields: readonly FilterField<ComplaintQueryFilterName>[] = [
   { name: 'title', label: 'Title', placeholder: 'Search by title' },
   { name: 'isRead', label: 'Is Read', type: 'select', options: yesNoOptions },
@@ -38,8 +38,8 @@ function sender(q: ComplaintQuery) {
 }
 
 /**
- * /query-list (PRODUCT.md §5): filters, sort and page in the URL; unread queries stand out;
- * view (which marks a query read, spec §4) and delete per row.
+ * /query-list (docs/behaviour.md §12): filters, sort and page in the URL; unread queries stand out;
+ * view (which marks a query read, docs/behaviour.md §4) and delete per row.
  */
 export function ComplaintListPage() {
   const list = useListParams(complaintQueryListParamsSchema);

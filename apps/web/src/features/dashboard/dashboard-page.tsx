@@ -25,7 +25,7 @@ function rangeHint(d: Dashboard): string {
   return hints[d.range];
 }
 
-/** The tiles of PRODUCT.md §4, each linked to the list behind it where the list can show it. */
+/** The tiles of docs/behaviour.md §11, each linked to the list behind it where the list can show it. */
 const tiles: ReadonlyArray<{ key: keyof Totals; label: string; to?: string; hint?: (d: Dashboard) => string }> = [
   { key: 'newUsers', label: 'New users', to: paths.userList },
   { key: 'activeWalkers', label: 'Active walkers', hint: (d) => `${rangeHint(d)} · different users who walked` },
@@ -47,7 +47,7 @@ const tiles: ReadonlyArray<{ key: keyof Totals; label: string; to?: string; hint
   },
 ];
 
-/** `/` (spec §2 Home; PRODUCT.md §4 Home dashboard): the range's figures and charts, one call. */
+/** `/` (docs/behaviour.md §2 Home, §11 Home dashboard): the range's figures and charts, one call. */
 export function DashboardPage() {
   const s = useSession();
   const [range, setRange] = useRangeParam();

@@ -7,7 +7,7 @@ const rangeParam = dashboardQuerySchema.shape.range.catch('Today');
 const defaultRange: DateRange = rangeParam.parse(undefined);
 
 /**
- * The dashboard's range lives in the URL (`/?range=Week`), so Back and reload keep it (STYLE.md
+ * The dashboard's range lives in the URL (`/?range=Week`), so Back and reload keep it (docs/architecture.md
  * "Search params are state"). Each choice is a history entry; the default is left out of the URL.
  */
 export function useRangeParam(): [DateRange, (range: DateRange) => void] {

@@ -36,7 +36,7 @@ const inRange = (n: unknown, limit: number): n is number =>
   typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= limit;
 
 /**
- * /add-box-manual (PRODUCT.md §4): one box placed by hand under a config, at a point chosen on
+ * /add-box-manual (docs/behaviour.md §11): one box placed by hand under a config, at a point chosen on
  * the map (a click sets Latitude and Longitude, which can also be typed), with its coins and
  * expiry. Saved boxes are listed under their config on /update-box.
  */

@@ -23,7 +23,7 @@ export interface BoxConfigFormProps {
 }
 
 /**
- * The gift box config form of /add-box and /update-box (PRODUCT.md §4): every rule and message
+ * The gift box config form of /add-box and /update-box (docs/behaviour.md §11): every rule and message
  * comes from the contract's createGiftBoxConfigSchema, the same code the server runs (a Config
  * Name, whole numbers 0 or more, Min Coins not above Max Coins). A taken name is the server's 409.
  */

@@ -17,14 +17,14 @@ import { giftBoxListParamsSchema, useGiftBoxConfigs } from './api/list-gift-box-
 
 type GiftBoxSort = (typeof giftBoxSortColumns)[number];
 
-/** spec §2 Search filters: giftbox (type, labelled Config Name). */
+/** docs/behaviour.md §2 Search filters: giftbox (type, labelled Config Name). */
 const filterFields: readonly FilterField<'type'>[] = [
   { name: 'type', label: 'Config Name', placeholder: 'Search by config name' },
 ];
 
 const placeBoxHref = (c: GiftBoxConfig) => `${paths.addBoxManual}?configId=${c.id}`;
 
-/** /box-list (PRODUCT.md §5): filters, sort and page in the URL; edit, place a box and delete per row. */
+/** /box-list (docs/behaviour.md §12): filters, sort and page in the URL; edit, place a box and delete per row. */
 export function BoxListPage() {
   const list = useListParams(giftBoxListParamsSchema);
   const { params } = list;

@@ -15,7 +15,7 @@ import { formatCoordinate } from './format';
 const placeOf = (b: GiftBox) => `${formatCoordinate(b.latitude)}, ${formatCoordinate(b.longitude)}`;
 
 /**
- * "Manually placed boxes" of /update-box (PRODUCT.md §4: manual boxes are listed under their
+ * "Manually placed boxes" of /update-box (docs/behaviour.md §11: manual boxes are listed under their
  * config): where, how many coins, until when, opened or not; each can be removed.
  */
 export function ManualBoxes({ config }: { config: GiftBoxConfigDetail }) {
@@ -76,7 +76,7 @@ export function ManualBoxes({ config }: { config: GiftBoxConfigDetail }) {
       { id: toRemove.id, configId: config.id },
       {
         onSuccess: (res) => toast.success(res.message ?? messages.giftBoxDeleted),
-        // A failure is toasted by the query client's policy (spec §8).
+        // A failure is toasted by the query client's policy (docs/behaviour.md §8).
         onSettled: () => setToRemove(null),
       },
     );

@@ -8,7 +8,10 @@ import { toast } from '../../lib/toast';
 import { useCreateGiftCard } from './api/create-gift-card';
 import { CardForm } from './card-form';
 
-/** /add-card: one new gift card through the card form; success goes to the list (as an edit does, spec §4). */
+/**
+ * /add-card: one new gift card through the card form; success goes to the list (as an edit does,
+ * docs/behaviour.md §4).
+ */
 export function AddCardPage() {
   const navigate = useNavigate();
   const goBack = useGoBack(paths.cardList);

@@ -35,7 +35,7 @@ import { RowErrorsDialog } from './bulk/row-errors-dialog';
 import { useImageUploads } from './bulk/use-image-uploads';
 
 const apiBase = (import.meta.env.VITE_API_BASE ?? '/api').replace(/\/+$/, '');
-/** PRODUCT.md §3: the template is served by us (GET /giftcard/csv-template, public). */
+/** docs/behaviour.md §10: the template is served by us (GET /giftcard/csv-template, public). */
 const templateUrl = `${apiBase}/giftcard/csv-template`;
 
 /** User Timing marks: how long a file takes from being chosen to its rows on screen. */
@@ -52,7 +52,7 @@ const skippedWhy = (c: BulkCounts) =>
     .join(', ');
 
 /**
- * spec §2/§4/§5/§7 Add Multiple Gift Cards: a CSV file read into validated rows (in a worker),
+ * docs/behaviour.md §2/§4/§5/§7 Add Multiple Gift Cards: a CSV file read into validated rows (in a worker),
  * a table of them with their statuses, per-row and many-at-once images, the Errors dialog, and
  * Create Gift Cards with its warning; a 201 answer leaves the rows that failed to fix and retry.
  */
@@ -216,14 +216,14 @@ export function AddMultipleCardsPage() {
     });
     setCreateProgress(null);
     if (outcome.allCreated) {
-      // spec §4 After creation: every row was created: to the card list.
+      // docs/behaviour.md §4 After creation: every row was created: to the card list.
       leaving.current = true;
       toast.success(outcome.message ?? messages.giftCardsCreated);
       void navigate(paths.cardList);
       return;
     }
     if (outcome.error) handleApiError(outcome.error);
-    // spec §4: 201 replaces the table with the rows that failed (a request that failed outright
+    // docs/behaviour.md §4: 201 replaces the table with the rows that failed (a request that failed outright
     // takes out only what was created before it).
     dispatch({ type: 'createSettled', sentIds: outcome.sentIds, failed: outcome.failed, replace: !outcome.error });
     setFilter('all');

@@ -29,9 +29,9 @@ export interface CardFormProps {
 }
 
 /**
- * The gift card form of /add-card and /update-card (spec §2, §3): every rule and message of
- * spec §5 "Update gift card" comes from the contract's giftCardFormSchema, the same code the
- * server runs. The Coin Price field is `coinPrice` (spec §3); the page maps it to `price`.
+ * The gift card form of /add-card and /update-card (docs/behaviour.md §2, §3): every rule and message of
+ * docs/behaviour.md §5 "Update gift card" comes from the contract's giftCardFormSchema, the same code the
+ * server runs. The Coin Price field is `coinPrice` (docs/behaviour.md §3); the page maps it to `price`.
  */
 export function CardForm({ label, defaultValues, submitLabel, onSubmit, onCancel }: CardFormProps) {
   const form = useZodForm(giftCardFormSchema, { defaultValues });
@@ -58,14 +58,14 @@ export function CardForm({ label, defaultValues, submitLabel, onSubmit, onCancel
       const address = await uploadImage(file, 'gift_card_images');
       form.setValue('cardPicture', address, { shouldDirty: true, shouldValidate: true });
     } catch {
-      // spec §8, verbatim; the form keeps the address it had.
+      // docs/behaviour.md §8, verbatim; the form keeps the address it had.
       toast.error(messages.uploadFailed);
     } finally {
       setUploading(false);
     }
   }
 
-  // spec §9: minutes over 59 read as 'N Hours M Minutes'; shown while typing.
+  // docs/behaviour.md §9: minutes over 59 read as 'N Hours M Minutes'; shown while typing.
   const expiryHint =
     typeof expiry === 'number' && Number.isInteger(expiry) && expiry >= 0 && expiry <= limits.expiryDurationMax
       ? formatDuration(expiry)
@@ -134,7 +134,7 @@ export function CardForm({ label, defaultValues, submitLabel, onSubmit, onCancel
       <TextInput
         label="Valid Till"
         type="date"
-        // spec §5: not before today (the schema says so too, with the spec's message)
+        // docs/behaviour.md §5: not before today (the schema says so too, with the spec's message)
         min={todayIso()}
         requiredMark
         error={errors.validTill?.message}

@@ -20,14 +20,17 @@ import { giftCardListParamsSchema, useGiftCards, type GiftCardListParams } from 
 type GiftCardSort = (typeof giftCardSortColumns)[number];
 type GiftCardFilterName = keyof ListFilters<GiftCardListParams>;
 
-/** spec §2 Search filters: giftcards (serialNumber, storeName) and the Yes/No select isExpired. */
+/** docs/behaviour.md §2 Search filters: giftcards (serialNumber, storeName) and the Yes/No select isExpired. */
 const filterFields: readonly FilterField<GiftCardFilterName>[] = [
   { name: 'serialNumber', label: 'Serial Number', placeholder: 'Search by serial number' },
   { name: 'storeName', label: 'Store Name', placeholder: 'Search by store name' },
   { name: 'isExpired', label: 'Expired', type: 'select', options: yesNoOptions },
 ];
 
-/** /card-list (PRODUCT.md §5): filters, sort and page in the URL; view (Card Details), edit and delete per row. */
+/**
+ * /card-list (docs/behaviour.md §12): filters, sort and page in the URL; view (Card Details), edit
+ * and delete per row.
+ */
 export function CardListPage() {
   const list = useListParams(giftCardListParamsSchema);
   const { params } = list;

@@ -12,20 +12,20 @@ const conflictFields: Record<string, ConflictField> = {
 };
 
 export interface SaveFailure {
-  /** Shown under the form (spec §8 "and under the form for form submits"); null when nothing to add. */
+  /** Shown under the form (docs/behaviour.md §8 "and under the form for form submits"); null when nothing to add. */
   formError: string | null;
   /** Messages that belong under one field (a serial number or control code already taken). */
   fieldErrors: Partial<Record<ConflictField, string>>;
 }
 
 /**
- * A failed save of the card form. spec §8 "Update gift card non-200: each entry of errors as a
+ * A failed save of the card form. docs/behaviour.md §8 "Update gift card non-200: each entry of errors as a
  * toast, else the message": toasted here, once each. The mutations carry `meta.silentError`, so the
  * global policy does not toast the message a second time; it still handles a session expiry.
  */
 export function reportSaveError(err: unknown): SaveFailure {
   if (!(err instanceof ApiError)) {
-    handleApiError(err); // not a server answer: logged, 'Something went wrong...' (spec §8)
+    handleApiError(err); // not a server answer: logged, 'Something went wrong...' (docs/behaviour.md §8)
     return { formError: messages.noResponse, fieldErrors: {} };
   }
   // Already toasted and signed out by the policy; the form is about to leave the screen.

@@ -18,7 +18,7 @@ import { useGiftCard } from './api/get-gift-card';
 import { useUpdateGiftCard } from './api/update-gift-card';
 import { CardForm } from './card-form';
 
-/** The stored card as the form's values (spec §3: the form calls the Coin Price `coinPrice`). */
+/** The stored card as the form's values (docs/behaviour.md §3: the form calls the Coin Price `coinPrice`). */
 function toFormValues(card: GiftCard): GiftCardFormInput {
   return {
     serialNumber: card.serialNumber,
@@ -37,7 +37,7 @@ function toFormValues(card: GiftCard): GiftCardFormInput {
 /** Where a record that cannot be loaded sends the user back to. */
 const backToList = { backTo: paths.cardList, backLabel: 'Go to gift cards' };
 
-/** spec §2 Update Gift Card: loads the card by id (GET /giftcard/{id}, body[0]) into the card form. */
+/** docs/behaviour.md §2 Update Gift Card: loads the card by id (GET /giftcard/{id}, body[0]) into the card form. */
 export function UpdateCardPage() {
   const id = useIdParam();
   const card = useGiftCard(id);
@@ -56,7 +56,7 @@ function UpdateCardForm({ card }: { card: GiftCard }) {
   async function save(values: GiftCardForm) {
     const res = await updateGiftCard.mutateAsync({ updateId: card.id, ...giftCardFromForm(values) });
     toast.success(res.message ?? messages.giftCardUpdated);
-    void navigate(paths.cardList); // spec §4: an edited gift card goes to /card-list
+    void navigate(paths.cardList); // docs/behaviour.md §4: an edited gift card goes to /card-list
   }
 
   return (

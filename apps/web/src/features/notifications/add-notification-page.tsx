@@ -26,7 +26,7 @@ import { notificationKeys } from './api/keys';
 import { searchUsers } from './api/search-users';
 
 /**
- * /add-notification (PRODUCT.md §3, §4): title, message, language, audience (all users, active
+ * /add-notification (docs/behaviour.md §10, §11): title, message, language, audience (all users, active
  * users, or users chosen with a searchable select) and an optional send time (empty: now). Every
  * rule and message is the contract's createNotificationSchema, the one the server runs.
  */

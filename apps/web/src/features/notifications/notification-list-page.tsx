@@ -24,7 +24,7 @@ import { notificationListParamsSchema, useNotifications } from './api/list-notif
 
 type NotificationSort = (typeof notificationSortColumns)[number];
 
-/** spec §2 Search filters: notifications (title, message). */
+/** docs/behaviour.md §2 Search filters: notifications (title, message). */
 const filterFields: readonly FilterField<'title' | 'message'>[] = [
   { name: 'title', label: 'Title', placeholder: 'Search by title' },
   { name: 'message', label: 'Message', placeholder: 'Search by message' },
@@ -34,7 +34,7 @@ const optionLabel = (options: readonly { value: string; label: string }[], value
   options.find((o) => o.value === value)?.label ?? value;
 
 /**
- * /notification-list (PRODUCT.md §4, §5): filters, sort and page in the URL; status and delivery
+ * /notification-list (docs/behaviour.md §11, §12): filters, sort and page in the URL; status and delivery
  * counts that move on their own while a notification is being sent; delete per row.
  */
 export function NotificationListPage() {

@@ -30,7 +30,7 @@ import { useProfile } from './api/get-profile';
 import { useUpdateProfile, type UpdateProfile } from './api/update-profile';
 import { SessionsCard } from './sessions-card';
 
-/** spec §2 Profile: Personal Information with profile picture upload, and Change Password; then the sessions. */
+/** docs/behaviour.md §2 Profile: Personal Information with profile picture upload, and Change Password; then the sessions. */
 export function ProfilePage() {
   const s = useSession();
   const profile = useProfile(s?.user.id ?? null);
@@ -67,7 +67,7 @@ function formValues(profile: Profile): UpdateProfileInput {
     coinsSeen: profile.totalCoins,
     name: profile.name,
     dob: profile.dob,
-    // spec §5: defaults '0' for height, weight, coins and goal
+    // docs/behaviour.md §5: defaults '0' for height, weight, coins and goal
     height: profile.height ?? 0,
     weight: profile.weight ?? 0,
     profilePic: profile.profilePic,
@@ -95,7 +95,7 @@ function PersonalInformation({ profile }: { profile: Profile }) {
       const address = await uploadImage(file, 'profile_Images');
       form.setValue('profilePic', address, { shouldDirty: true });
     } catch {
-      toast.error(messages.uploadFailed); // spec §8, verbatim
+      toast.error(messages.uploadFailed); // docs/behaviour.md §8, verbatim
     } finally {
       setUploading(false);
     }

@@ -28,7 +28,7 @@ export interface QuizFormProps {
 const optionFields = ['option1', 'option2', 'option3', 'option4'] as const;
 
 /**
- * The quiz question form of /add-quiz and /update-quiz (PRODUCT.md §4): every rule and message
+ * The quiz question form of /add-quiz and /update-quiz (docs/behaviour.md §11): every rule and message
  * comes from the contract's createQuizSchema, the same code the server runs (four required,
  * different options; a correct option among them; English or Swedish; coins 0 or more).
  */

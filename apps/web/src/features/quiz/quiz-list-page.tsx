@@ -24,7 +24,7 @@ import { quizListParamsSchema, useQuizList, type QuizListParams } from './api/li
 type QuizSort = (typeof quizSortColumns)[number];
 type QuizFilterName = keyof ListFilters<QuizListParams>;
 
-/** spec §2 Search filters: quiz (question); PRODUCT.md §3: the language as a select. */
+/** docs/behaviour.md §2 Search filters: quiz (question); §10: the language as a select. */
 const filterFields: readonly FilterField<QuizFilterName>[] = [
   { name: 'question', label: 'Question', placeholder: 'Search by question' },
   { name: 'language', label: 'Language', type: 'select', options: languageOptions, allLabel: 'All languages' },
@@ -35,7 +35,7 @@ const languageLabel = (language: Language) => languageOptions.find((o) => o.valu
 /** A long question, short enough for a button's accessible name or a dialog title. */
 const shorten = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
-/** /quiz-list (PRODUCT.md §5): filters, sort and page in the URL; edit and delete per row. */
+/** /quiz-list (docs/behaviour.md §12): filters, sort and page in the URL; edit and delete per row. */
 export function QuizListPage() {
   const list = useListParams(quizListParamsSchema);
   const { params } = list;

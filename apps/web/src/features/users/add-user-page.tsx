@@ -12,7 +12,7 @@ import { hrefs, paths } from '../../lib/paths';
 import { toast } from '../../lib/toast';
 import { useCreateUser } from './api/create-user';
 
-/** spec §2/§5 Add User: a new user, who sets their own password from the invitation. */
+/** docs/behaviour.md §2/§5 Add User: a new user, who sets their own password from the invitation. */
 export function AddUserPage() {
   const navigate = useNavigate();
   const createUser = useCreateUser();
@@ -26,7 +26,7 @@ export function AddUserPage() {
       totalCoins: 0,
       dailyFSGoal: 0,
       role: 'User',
-      isTracking: false, // spec §3: Disabled by default
+      isTracking: false, // docs/behaviour.md §3: Disabled by default
     },
   });
   const { errors } = form.formState;

@@ -38,7 +38,7 @@ import { useUpdateUserPassword } from './api/update-user-password';
 const backToList = { backTo: paths.userList, backLabel: 'Go to users' };
 
 /**
- * spec §2 Update User: an edit form plus a Reset User Password form. Not for one's own account: the
+ * docs/behaviour.md §2 Update User: an edit form plus a Reset User Password form. Not for one's own account: the
  * server refuses it (the password would change without the current one); Profile asks for it.
  */
 export function UpdateUserPage() {

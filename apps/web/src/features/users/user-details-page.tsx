@@ -17,7 +17,7 @@ import { useUser } from './api/get-user';
 /** Where a record that cannot be loaded sends the user back to. */
 const backToList = { backTo: paths.userList, backLabel: 'Go to users' };
 
-/** spec §2 User Details: read-only, avatar that enlarges, Edit User, Go Back, Associated Gift Cards. */
+/** docs/behaviour.md §2 User Details: read-only, avatar that enlarges, Edit User, Go Back, Associated Gift Cards. */
 export function UserDetailsPage() {
   const id = useIdParam();
   const user = useUser(id);

@@ -19,13 +19,13 @@ import { userListParamsSchema, useUsers } from './api/list-users';
 
 type UserSort = (typeof userSortColumns)[number];
 
-/** spec §2 Search filters: users (name, email). */
+/** docs/behaviour.md §2 Search filters: users (name, email). */
 const filterFields: readonly FilterField<'name' | 'email'>[] = [
   { name: 'name', label: 'Name', placeholder: 'Search by name' },
   { name: 'email', label: 'Email', placeholder: 'Search by email', inputMode: 'email' },
 ];
 
-/** /user-list (PRODUCT.md §5): filters, sort and page in the URL; view, edit and delete per row. */
+/** /user-list (docs/behaviour.md §12): filters, sort and page in the URL; view, edit and delete per row. */
 export function UserListPage() {
   const list = useListParams(userListParamsSchema);
   const { params } = list;

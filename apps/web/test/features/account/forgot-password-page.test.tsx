@@ -25,7 +25,7 @@ async function openForgot(user = userEvent.setup()) {
   };
 }
 
-describe('ForgotPasswordPage (spec §5 Forgot password)', () => {
+describe('ForgotPasswordPage (docs/behaviour.md §5 Forgot password)', () => {
   test('the login screen links here, and this screen links back', async () => {
     const user = userEvent.setup();
     const app = renderApp('/login');

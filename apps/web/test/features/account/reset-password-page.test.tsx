@@ -25,7 +25,7 @@ async function openReset(user = userEvent.setup(), path = '/reset-password?token
   };
 }
 
-describe('ResetPasswordPage (spec §5 Reset password)', () => {
+describe('ResetPasswordPage (docs/behaviour.md §5 Reset password)', () => {
   test("empty: 'New Password is required.' under both fields, and nobody is called", async () => {
     const { user, password, confirm, submit } = await openReset();
     expect(screen.getAllByText('*')).toHaveLength(2);

@@ -16,7 +16,7 @@ beforeAll(async () => {
   await import('../../../src/features/account/verify-account-page');
 });
 
-describe('VerifyAccountPage (spec §8 Verify account)', () => {
+describe('VerifyAccountPage (docs/behaviour.md §8 Verify account)', () => {
   test("success: the server's message, the token sent once as temp_code, and Go To Login", async () => {
     const api = stubFetch(() => jsonResponse(200, { message: 'Your e-mail is verified.' }));
     const user = userEvent.setup();

@@ -34,7 +34,7 @@ function renderStrict(path: string) {
 const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
-describe('/query-details?id (spec §2 Complaint Query Detail)', () => {
+describe('/query-details?id (docs/behaviour.md §2 Complaint Query Detail)', () => {
   test('shows title, user name, user email, source, Is Read and the message', async () => {
     serveComplaintQueries([makeComplaintQuery({ id: 31, isRead: true })]);
     renderApp('/query-details?id=31');
@@ -75,7 +75,7 @@ describe('/query-details?id (spec §2 Complaint Query Detail)', () => {
     expect(fact('Is Read')).toBe('Yes');
   });
 
-  test('Is Read is Yes whatever the server says (spec §2), the source defaults to Mobile, a deleted sender is said so', async () => {
+  test('Is Read is Yes whatever the server says (docs/behaviour.md §2), the source defaults to Mobile, a deleted sender is said so', async () => {
     serveComplaintQueries([makeComplaintQuery({ id: 31, isRead: false, source: '', User: null })]);
     renderApp('/query-details?id=31');
     expect(await screen.findByTestId('query-title')).toBeInTheDocument();

@@ -57,7 +57,7 @@ describe('/query-list', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent);
     expect(cells('Gift card not working').slice(0, 3)).toEqual(['Grace Hoppergrace@example.com', 'Web', 'No']);
-    // A deleted sender, and an empty source shown as the default Mobile (spec §2).
+    // A deleted sender, and an empty source shown as the default Mobile (docs/behaviour.md §2).
     expect(cells('App crashes').slice(0, 3)).toEqual(['Deleted user', 'Mobile', 'Yes']);
     expect(within(rowOf('Coins missing')).getByRole('link', { name: 'View Coins missing' })).toHaveAttribute(
       'href',
@@ -83,7 +83,7 @@ describe('/query-list', () => {
     expect(within(table()).getAllByText('Unread')).toHaveLength(2);
   });
 
-  test('the Is Read filter writes isRead=false for No and isRead=true for Yes (spec §2), with the title filter', async () => {
+  test('the Is Read filter writes isRead=false for No and isRead=true for Yes (docs/behaviour.md §2), with the title filter', async () => {
     const user = userEvent.setup();
     const { lists } = serveComplaintQueries(queries);
     const app = renderApp('/query-list');

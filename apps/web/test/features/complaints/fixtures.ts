@@ -10,7 +10,7 @@ import {
   type SeenRequest,
 } from '../../support/fixtures';
 
-/** A complaint query as GET /message answers it (spec §3 Message); override what a test needs. */
+/** A complaint query as GET /message answers it (docs/behaviour.md §3 Message); override what a test needs. */
 export function makeComplaintQuery(overrides: Partial<ComplaintQuery> = {}): ComplaintQuery {
   return {
     id: 31,

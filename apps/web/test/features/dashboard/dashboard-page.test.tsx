@@ -279,7 +279,7 @@ describe('/ (Home dashboard)', () => {
 
     const alert = (await screen.findByText('Could not load the dashboard')).closest<HTMLElement>('[role="alert"]')!;
     expect(alert).toHaveTextContent(messages.forbidden);
-    // The query client's policy toasts it too (spec §8).
+    // The query client's policy toasts it too (docs/behaviour.md §8).
     await waitFor(() => expect(screen.getAllByText(messages.forbidden)).toHaveLength(2));
 
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));

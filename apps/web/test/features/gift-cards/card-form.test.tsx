@@ -74,7 +74,7 @@ async function fillValid(user: ReturnType<typeof setupFakeTimedUser>['user']) {
   await user.type(spin('Expiry Duration (Minutes)'), '150');
 }
 
-describe('/add-card: the card form (spec §5 Update gift card rules)', () => {
+describe('/add-card: the card form (docs/behaviour.md §5 Update gift card rules)', () => {
   test('an empty form shows each required message under its field and sends nothing', async () => {
     const { user } = setupFakeTimedUser();
     const { savesSeen } = serve(null);

@@ -11,7 +11,7 @@ import {
   type SeenRequest,
 } from '../../support/fixtures';
 
-/** A notification as GET /notification answers it (PRODUCT.md §4); override what a test needs. */
+/** A notification as GET /notification answers it (docs/behaviour.md §11); override what a test needs. */
 export function makeNotification(overrides: Partial<Notification> = {}): Notification {
   return {
     id: 51,

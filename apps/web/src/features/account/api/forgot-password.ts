@@ -3,7 +3,7 @@ import type { ForgotPasswordInput } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
 
 /**
- * POST /auth/forgot_password (spec §7): the same answer whether or not the account exists;
+ * POST /auth/forgot_password (docs/behaviour.md §7): the same answer whether or not the account exists;
  * its `message` is the success notice. Failures (429 rate limit...) follow the error policy:
  * a toast, and the form shows the message too.
  */

@@ -7,7 +7,7 @@ import { complaintQueryKeys } from './keys';
 export const unreadCountRefreshMs = 60_000;
 
 /**
- * The number of unread complaint queries: GET /message?isRead=false&limit=1 (PRODUCT.md §3), whose
+ * The number of unread complaint queries: GET /message?isRead=false&limit=1 (docs/behaviour.md §10), whose
  * `count` is the total whatever the page size.
  *
  * The count is a hint in the sidebar of every screen, refreshed every minute: when it cannot be
@@ -37,7 +37,7 @@ export const unreadComplaintQueryCountQueryOptions = () =>
     refetchOnWindowFocus: 'always',
   });
 
-/** The sidebar's badge on Complaint Queries (issue 6): null when unknown. */
+/** The sidebar's badge on Complaint Queries: null when unknown. */
 export function useUnreadComplaintQueryCount() {
   return useQuery(unreadComplaintQueryCountQueryOptions());
 }

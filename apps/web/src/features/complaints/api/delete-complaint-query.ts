@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { complaintQueryKeys } from './keys';
 
-/** DELETE /message/{id} (PRODUCT.md §3): answers the server's message. */
+/** DELETE /message/{id} (docs/behaviour.md §10): answers the server's message. */
 export const deleteComplaintQuery = (id: number) => api<unknown>(`/message/${id}`, { method: 'DELETE' });
 
 /**

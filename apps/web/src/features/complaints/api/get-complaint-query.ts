@@ -3,7 +3,7 @@ import type { ComplaintQuery } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
 import { complaintQueryKeys } from './keys';
 
-/** GET /message/{id} (spec §7): reads id, isRead, title, message, source and User. */
+/** GET /message/{id} (docs/behaviour.md §7): reads id, isRead, title, message, source and User. */
 export const getComplaintQuery = (id: number, signal?: AbortSignal) =>
   api<ComplaintQuery>(`/message/${id}`, { signal }).then((r) => r.body);
 

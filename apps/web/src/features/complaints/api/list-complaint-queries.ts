@@ -13,8 +13,8 @@ export const complaintQueryListParamsSchema = listComplaintQueriesQuerySchema.ex
 export type ComplaintQueryListParams = z.output<typeof complaintQueryListParamsSchema>;
 
 /**
- * GET /message (PRODUCT.md §3): one page of complaint queries, filtered by title (contains) and
- * isRead (true/false, spec §2), and the total count.
+ * GET /message (docs/behaviour.md §10): one page of complaint queries, filtered by title (contains) and
+ * isRead (true/false, docs/behaviour.md §2), and the total count.
  */
 export const listComplaintQueries = (params: ComplaintQueryListParams, signal?: AbortSignal) =>
   api<ListResponse<ComplaintQuery>>('/message', { query: params, signal }).then((r) => r.body);

@@ -3,12 +3,12 @@ import type { ComplaintQuery, UpdateComplaintQuery } from '@strideadmin/contract
 import { api } from '../../../lib/api-client';
 import { complaintQueryKeys } from './keys';
 
-/** PUT /message (spec §7): { isRead, updateId }. */
+/** PUT /message (docs/behaviour.md §7): { isRead, updateId }. */
 export const updateComplaintQuery = (input: UpdateComplaintQuery) =>
   api<unknown>('/message', { method: 'PUT', body: input });
 
 /**
- * spec §4 "Message read": marks one query read. The cached detail says so at once (coming back to
+ * docs/behaviour.md §4 "Message read": marks one query read. The cached detail says so at once (coming back to
  * it does not mark it again); the lists and the sidebar's unread count refetch.
  */
 export function useMarkComplaintQueryRead() {

@@ -3,7 +3,7 @@ import type { Dashboard, DateRange } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
 import { dashboardKeys } from './keys';
 
-/** GET /dashboard?range= (PRODUCT.md §3, §4 Home dashboard): totals and series of the range, in one call. */
+/** GET /dashboard?range= (docs/behaviour.md §10, §11 Home dashboard): totals and series of the range, in one call. */
 export const getDashboard = (range: DateRange, signal?: AbortSignal) =>
   api<Dashboard>('/dashboard', { query: { range }, signal }).then((r) => r.body);
 

@@ -3,7 +3,7 @@ import type { CreateGiftBoxConfig } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
 import { giftBoxKeys } from './keys';
 
-/** POST /giftbox (PRODUCT.md §3): answers message and body.id; a taken Config Name is a 409. */
+/** POST /giftbox (docs/behaviour.md §10): answers message and body.id; a taken Config Name is a 409. */
 export const createGiftBoxConfig = (input: CreateGiftBoxConfig) =>
   api<{ id: number }>('/giftbox', { method: 'POST', body: input });
 

@@ -3,7 +3,7 @@ import type { CreateManualGiftBox, GiftBox } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
 import { giftBoxKeys } from './keys';
 
-/** POST /giftbox/manual (PRODUCT.md §3): one box placed by hand; answers message and the box. */
+/** POST /giftbox/manual (docs/behaviour.md §10): one box placed by hand; answers message and the box. */
 export const createManualGiftBox = (input: CreateManualGiftBox) =>
   api<GiftBox>('/giftbox/manual', { method: 'POST', body: input });
 

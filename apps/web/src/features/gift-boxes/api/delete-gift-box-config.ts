@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { giftBoxKeys } from './keys';
 
-/** DELETE /giftbox/{id} (PRODUCT.md §3): the config and the boxes placed under it; answers the message. */
+/** DELETE /giftbox/{id} (docs/behaviour.md §10): the config and the boxes placed under it; answers the message. */
 export const deleteGiftBoxConfig = (id: number) => api<unknown>(`/giftbox/${id}`, { method: 'DELETE' });
 
 /**

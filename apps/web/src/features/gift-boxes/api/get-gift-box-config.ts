@@ -3,7 +3,7 @@ import type { GiftBoxConfigDetail } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
 import { giftBoxKeys } from './keys';
 
-/** GET /giftbox/{id} (PRODUCT.md §3): the config and its hand-placed boxes (ManualBoxes), newest first. */
+/** GET /giftbox/{id} (docs/behaviour.md §10): the config and its hand-placed boxes (ManualBoxes), newest first. */
 export const getGiftBoxConfig = (id: number, signal?: AbortSignal) =>
   api<GiftBoxConfigDetail>(`/giftbox/${id}`, { signal }).then((r) => r.body);
 

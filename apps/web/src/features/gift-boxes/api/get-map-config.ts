@@ -5,7 +5,7 @@ import { giftBoxKeys } from './keys';
 
 /**
  * GET /config/map: the map's tile URL, attribution, zoom and centre come from the server's
- * configuration, so no tile URL or key is ever part of the client bundle (issue 6).
+ * configuration, so no tile URL or key is ever part of the client bundle.
  */
 export const getMapConfig = (signal?: AbortSignal) => api<MapConfig>('/config/map', { signal }).then((r) => r.body);
 

@@ -12,7 +12,7 @@ import { giftBoxKeys } from './keys';
 export const giftBoxListParamsSchema = listGiftBoxConfigsQuerySchema.extend({ limit: pageSizeParam });
 export type GiftBoxListParams = z.output<typeof giftBoxListParamsSchema>;
 
-/** GET /giftbox (PRODUCT.md §3): one page of configs, filtered by type (Config Name, spec §2), and the count. */
+/** GET /giftbox (docs/behaviour.md §10): one page of configs, filtered by type (Config Name, §2), and the count. */
 export const listGiftBoxConfigs = (params: GiftBoxListParams, signal?: AbortSignal) =>
   api<ListResponse<GiftBoxConfig>>('/giftbox', { query: params, signal }).then((r) => r.body);
 

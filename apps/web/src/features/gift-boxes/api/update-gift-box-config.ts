@@ -3,7 +3,10 @@ import type { GiftBoxConfig, UpdateGiftBoxConfig } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
 import { giftBoxKeys } from './keys';
 
-/** PUT /giftbox (PRODUCT.md §3): updateId plus every field; answers the config. A taken Config Name is a 409. */
+/**
+ * PUT /giftbox (docs/behaviour.md §10): updateId plus every field; answers the config. A taken
+ * Config Name is a 409.
+ */
 export const updateGiftBoxConfig = (input: UpdateGiftBoxConfig) =>
   api<GiftBoxConfig>('/giftbox', { method: 'PUT', body: input });
 

@@ -3,7 +3,7 @@ import type { CreateGiftCard } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
 import { giftCardKeys } from './keys';
 
-/** POST /giftcard (PRODUCT.md §3, add one): the card fields with `price`; answers message and body.id. */
+/** POST /giftcard (docs/behaviour.md §10, add one): the card fields with `price`; answers message and body.id. */
 export const createGiftCard = (input: CreateGiftCard) =>
   api<{ id: number }>('/giftcard', { method: 'POST', body: input });
 

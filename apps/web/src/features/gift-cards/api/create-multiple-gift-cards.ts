@@ -7,7 +7,7 @@ import { giftCardKeys } from './keys';
 export type BulkRowPayload = z.input<typeof multipleGiftCardsSchema>['giftCards'][number] & { id: string };
 
 /**
- * POST /multiplegiftcard (spec §7): the 'Successfull' rows. 200: all created (body []);
+ * POST /multiplegiftcard (docs/behaviour.md §7): the 'Successfull' rows. 200: all created (body []);
  * 201: some were not, and body holds those rows, each with its `errors`.
  */
 export const createMultipleGiftCards = (giftCards: readonly BulkRowPayload[]) =>

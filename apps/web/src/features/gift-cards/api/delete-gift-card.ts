@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { giftCardKeys } from './keys';
 
-/** DELETE /giftcard/{id} (PRODUCT.md §3): answers the server's message. */
+/** DELETE /giftcard/{id} (docs/behaviour.md §10): answers the server's message. */
 export const deleteGiftCard = (id: number) => api<unknown>(`/giftcard/${id}`, { method: 'DELETE' });
 
 /**

@@ -3,7 +3,7 @@ import { messages, type GiftCard } from '@strideadmin/contract';
 import { api, ApiError } from '../../../lib/api-client';
 import { giftCardKeys } from './keys';
 
-/** GET /giftcard/{id} (spec §7): the answer's body is a list; body[0] is the card. */
+/** GET /giftcard/{id} (docs/behaviour.md §7): the answer's body is a list; body[0] is the card. */
 export const getGiftCard = (id: number, signal?: AbortSignal) =>
   api<GiftCard[]>(`/giftcard/${id}`, { signal }).then((r) => {
     const card = r.body[0];

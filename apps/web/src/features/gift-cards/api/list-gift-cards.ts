@@ -13,8 +13,8 @@ export const giftCardListParamsSchema = listGiftCardsQuerySchema.extend({ limit:
 export type GiftCardListParams = z.output<typeof giftCardListParamsSchema>;
 
 /**
- * GET /giftcard (PRODUCT.md §3): one page of cards, filtered by serialNumber and storeName
- * (contains) and isExpired (true/false, spec §2), and the total count.
+ * GET /giftcard (docs/behaviour.md §10): one page of cards, filtered by serialNumber and storeName
+ * (contains) and isExpired (true/false, docs/behaviour.md §2), and the total count.
  */
 export const listGiftCards = (params: GiftCardListParams, signal?: AbortSignal) =>
   api<ListResponse<GiftCard>>('/giftcard', { query: params, signal }).then((r) => r.body);

@@ -11,14 +11,14 @@ import {
 } from '@strideadmin/contract';
 
 /**
- * The /add-multiple-card row store (spec §3 Bulk upload row, §4 Bulk rows): a pure reducer, so
+ * The /add-multiple-card row store (docs/behaviour.md §3 Bulk upload row, §4 Bulk rows): a pure reducer, so
  * every rule (statuses, revalidation with uniqueness, image assignment, the 201 replacement) is
  * tested without a screen.
  */
 
 export type CsvFields = Record<GiftCardCsvKey, string>;
 
-/** spec §3: a bulk row plus the transient `updating` flag (its image is uploading). */
+/** docs/behaviour.md §3: a bulk row plus the transient `updating` flag (its image is uploading). */
 export interface BulkImportRow extends BulkRow {
   /** The row's number as the admin knows it (its place in the file), kept across a 201 answer. */
   n: number;
@@ -56,7 +56,7 @@ export type BulkAction =
   | { type: 'removed'; ids: readonly string[]; today?: string }
   /**
    * POST /multiplegiftcard settled. `sentIds`: rows of every request that got an answer;
-   * `failed`: the rows those answers sent back (201 body). `replace` (spec §4 After creation, 201):
+   * `failed`: the rows those answers sent back (201 body). `replace` (docs/behaviour.md §4 After creation, 201):
    * the table becomes the failed rows; otherwise (a later request failed outright) only the rows
    * created are taken out, so nothing the admin prepared is lost.
    */
@@ -66,7 +66,7 @@ const keys = giftCardCsvColumns.map((c) => c.key);
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** spec §5 (Valid Till normalised to YYYY-MM-DD), as the CSV reader does it, for edited values too. */
+/** docs/behaviour.md §5 (Valid Till normalised to YYYY-MM-DD), as the CSV reader does it, for edited values too. */
 export function normaliseFields(fields: CsvFields): CsvFields {
   const out = {} as CsvFields;
   for (const k of keys) {
@@ -150,7 +150,7 @@ export function bulkReducer(state: BulkState, action: BulkAction): BulkState {
         ...state,
         rows: state.rows.map((r) => {
           if (!ids.has(r.id)) return r;
-          // spec §4: images go only to rows without errors (a row may have gained some meanwhile).
+          // docs/behaviour.md §4: images go only to rows without errors (a row may have gained some meanwhile).
           const cardPicture = action.url && !r.hasErrors ? action.url : r.cardPicture;
           return { ...r, cardPicture, updating: false };
         }),
@@ -214,17 +214,20 @@ export function countRows(rows: readonly BulkImportRow[]): BulkCounts {
   return c;
 }
 
-/** spec §4: Create Gift Cards is enabled when one row or more is 'Successfull', and not while creating. */
+/** docs/behaviour.md §4: Create Gift Cards is enabled when one row or more is 'Successfull', and not while creating. */
 export function canCreate(counts: BulkCounts, creating: boolean): boolean {
   return counts.ready > 0 && !creating && counts.updating === 0;
 }
 
-/** spec §4: the warning dialog opens when any row would be skipped (errors, or no image). */
+/** docs/behaviour.md §4: the warning dialog opens when any row would be skipped (errors, or no image). */
 export function needsSkipWarning(counts: BulkCounts): boolean {
   return counts.ready < counts.total;
 }
 
-/** spec §4: Confirm uploads only the 'Successfull' rows, as the call's payload (id + text fields + picture). */
+/**
+ * docs/behaviour.md §4: Confirm uploads only the 'Successfull' rows, as the call's payload (id +
+ * text fields + picture).
+ */
 export type BulkRowInput = BulkRowFields & { id: string };
 export function rowsToCreate(rows: readonly BulkImportRow[]): BulkRowInput[] {
   return rows

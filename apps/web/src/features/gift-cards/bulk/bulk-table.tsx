@@ -42,8 +42,8 @@ export interface BulkTableProps {
 }
 
 /**
- * The bulk rows (spec §4), virtualised (issue 4, Scale): only the rows in view (plus a margin)
- * are in the DOM, so 10,000 rows scroll smoothly. Still a real table for assistive technology:
+ * The bulk rows (docs/behaviour.md §4), virtualised (§13): only the rows in view (plus a margin) are in
+ * the DOM, so 10,000 rows scroll smoothly. Still a real table for assistive technology:
  * aria-rowcount/aria-rowindex tell where a row sits among all of them.
  */
 export function BulkTable({
@@ -275,7 +275,7 @@ const BulkTableRow = memo(function BulkTableRow({
           {row.updating ? (
             <Spinner className="size-5 text-indigo-600" label={`Uploading the image of row ${row.n}`} />
           ) : (
-            // spec §4: image upload only on rows without errors.
+            // docs/behaviour.md §4: image upload only on rows without errors.
             !row.hasErrors && (
               <label
                 className={`inline-flex cursor-pointer items-center rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 focus-within:ring-2 focus-within:ring-indigo-500/50 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800 ${disabled ? 'pointer-events-none opacity-50' : ''}`}

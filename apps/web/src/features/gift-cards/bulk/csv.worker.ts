@@ -2,7 +2,7 @@ import { messages } from '@strideadmin/contract';
 import { parseBulkCsvBytes, type CsvReadResult } from './parse-bulk-csv';
 
 /**
- * The CSV reader off the main thread (issue 4, Scale): a 10,000-row file is read, parsed and
+ * The CSV reader off the main thread (docs/behaviour.md §13): a 10,000-row file is read, parsed and
  * validated here, so the page keeps responding. In: the File and today's date; out: one
  * CsvReadResult.
  */

@@ -13,7 +13,7 @@ const names = (files: readonly File[], max = 5) =>
         .join(', ')} and ${files.length - max} more`;
 
 /**
- * Beyond the spec (issue 4): images for many rows at once. Drop or choose images named after the
+ * Beyond the spec: images for many rows at once. Drop or choose images named after the
  * serial numbers; or tick rows and give them all one image; or take ticked rows out of the import.
  */
 export function ImageTools({
@@ -27,7 +27,7 @@ export function ImageTools({
   onClearSelection,
 }: {
   selectedCount: number;
-  /** Ticked rows that can take an image (spec §4: rows without errors). */
+  /** Ticked rows that can take an image (docs/behaviour.md §4: rows without errors). */
   selectedWithoutErrors: number;
   disabled?: boolean;
   report: ImageMatchReport | null;

@@ -2,7 +2,7 @@ import { checkImageFile } from '../../../lib/upload';
 import type { BulkImportRow } from './bulk-rows';
 
 /**
- * Beyond the spec (issue 4): many images dropped at once go to the rows whose serial number is the
+ * Beyond the spec: many images dropped at once go to the rows whose serial number is the
  * image's file name without its extension (case-insensitive, trimmed): GC-0001.png → GC-0001.
  */
 
@@ -19,7 +19,7 @@ export interface ImageMatchReport {
   matches: { file: File; rowId: string }[];
   /** No row has this serial number. */
   unmatched: File[];
-  /** The row it names has errors: spec §4, images go only to rows without errors. */
+  /** The row it names has errors: docs/behaviour.md §4, images go only to rows without errors. */
   rowHasErrors: File[];
   /** A second file for a row already matched (GC-1.png and GC-1.jpg): the first one wins. */
   duplicates: File[];

@@ -9,14 +9,14 @@ import {
 } from '@strideadmin/contract';
 
 /**
- * Reading a gift-card CSV into validated bulk rows (spec §4, §5): the contract's csvToBulkRows and
+ * Reading a gift-card CSV into validated bulk rows (docs/behaviour.md §4, §5): the contract's csvToBulkRows and
  * validateBulkRows, with ids `row-1`..`row-N`. Runs in the CSV worker, or on the main thread
  * where there is no Worker. Never throws: a file that cannot be read gives a message to show.
  */
 
 export type CsvReadResult = { ok: true; rows: BulkRow[] } | { ok: false; message: string };
 
-/** What the upload box refuses before reading (spec §5: accepts .csv; our 5MB limit). */
+/** What the upload box refuses before reading (docs/behaviour.md §5: accepts .csv; our 5MB limit). */
 export function checkCsvFile(file: Pick<File, 'name' | 'size'>): string | null {
   if (!/\.csv$/i.test(file.name.trim())) return messages.csvNotCsv;
   if (file.size > limits.csvMaxBytes) return messages.csvTooLarge;

@@ -1,4 +1,4 @@
-/** A labelled progress bar (issue 4: images uploading, rows being created): "label  done / total". */
+/** A labelled progress bar (images uploading, rows being created): "label  done / total". */
 export function ProgressBar({ label, done, total }: { label: string; done: number; total: number }) {
   const pct = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0;
   return (

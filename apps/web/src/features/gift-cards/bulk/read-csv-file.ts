@@ -55,7 +55,7 @@ export function prepareCsvWorker(): () => void {
 }
 
 /**
- * Reads, parses and validates a CSV file in a Web Worker (issue 4, Scale), so a 10,000-row file
+ * Reads, parses and validates a CSV file in a Web Worker (docs/behaviour.md §13), so a 10,000-row file
  * does not freeze the page. Where there is no Worker (jsdom, a locked-down browser) or it fails to
  * start, the same code runs on the main thread: the answer always comes, never a hang.
  * `signal` abandons the read (another file was chosen): the promise then never settles.

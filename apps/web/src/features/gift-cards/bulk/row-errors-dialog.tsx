@@ -31,7 +31,7 @@ const fieldsOf = (row: BulkImportRow): CsvFields =>
   Object.fromEntries(giftCardCsvColumns.map((c) => [c.key, row[c.key]])) as CsvFields;
 
 /**
- * spec §4/§8 Errors dialog: the row's errors, and its nine fields to edit. The errors follow the
+ * docs/behaviour.md §4/§8 Errors dialog: the row's errors, and its nine fields to edit. The errors follow the
  * typing (the row's own rules, and uniqueness against every other row), so the admin sees a row
  * turn clean before saving. Save hands the fields to the store, which revalidates all rows;
  * Cancel discards. Errors from the server stay listed until a field changes.

@@ -47,7 +47,7 @@ export function createUploadRunner(
         .then((url) => dispatch({ type: 'uploadFinished', ids: job.rowIds, url, epoch: job.epoch }))
         .catch(() => {
           tally.failed++;
-          // spec §8 Failed image upload, verbatim.
+          // docs/behaviour.md §8 Failed image upload, verbatim.
           toast.error(messages.uploadFailed);
           dispatch({ type: 'uploadFinished', ids: job.rowIds, url: null, epoch: job.epoch });
         })
@@ -74,7 +74,7 @@ export function createUploadRunner(
 }
 
 /**
- * Image uploads for the bulk rows (spec §7 upload flow, folder gift_card_images): the rows show
+ * Image uploads for the bulk rows (docs/behaviour.md §7 upload flow, folder gift_card_images): the rows show
  * their `updating` spinner while their image travels, a failure toasts the spec's message, and
  * `progress` counts images across every batch until the last one is done.
  */

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { notificationKeys } from './keys';
 
 /**
- * POST /notification (PRODUCT.md §3): title, message, language, audience, userIds (with `users`),
+ * POST /notification (docs/behaviour.md §10): title, message, language, audience, userIds (with `users`),
  * sendAt (an ISO time, or null for now). Answers body.id and a message (queued, or scheduled).
  */
 export const createNotification = (input: CreateNotification) =>

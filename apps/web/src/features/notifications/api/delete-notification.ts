@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notificationKeys } from './keys';
 
-/** DELETE /notification/{id} (PRODUCT.md §3): answers the server's message. */
+/** DELETE /notification/{id} (docs/behaviour.md §10): answers the server's message. */
 export const deleteNotification = (id: number) => api<unknown>(`/notification/${id}`, { method: 'DELETE' });
 
 /**

@@ -29,7 +29,7 @@ export function notificationPollInterval(rows: readonly Notification[] | undefin
   return Math.min(Math.max(nextDue - now, queuedPollMs), scheduledPollMaxMs);
 }
 
-/** GET /notification (PRODUCT.md §3): one page of notifications, filtered by title and message (contains). */
+/** GET /notification (docs/behaviour.md §10): one page of notifications, filtered by title and message (contains). */
 export const listNotifications = (params: NotificationListParams, signal?: AbortSignal) =>
   api<ListResponse<Notification>>('/notification', { query: params, signal }).then((r) => r.body);
 

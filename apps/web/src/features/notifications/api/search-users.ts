@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 export const userSearchLimit = 20;
 
 /**
- * GET /users?name= (PRODUCT.md §3): the app users whose name contains `text`, by name, as items of
+ * GET /users?name= (docs/behaviour.md §10): the app users whose name contains `text`, by name, as items of
  * the searchable user select (the e-mail tells two namesakes apart). Empty text lists the first
  * ones. Administrators are left out by the server (`role=User`): notifications go to app (User) accounts only (decision 0008).
  */

@@ -7,7 +7,7 @@ import { profileKeys } from './get-profile';
 
 export type UpdateProfile = z.output<typeof updateProfileSchema>;
 
-/** PUT /profile (spec §7): answers the updated user, merged into the stored session (spec §4). */
+/** PUT /profile (docs/behaviour.md §7): answers the updated user, merged into the stored session (§4). */
 export const updateProfile = (input: UpdateProfile) => api<Profile>('/profile', { method: 'PUT', body: input });
 
 /** Saves the profile; the cached profile becomes the answer, or what is stored now after a 409. */

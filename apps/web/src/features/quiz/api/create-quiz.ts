@@ -3,7 +3,7 @@ import type { CreateQuiz } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
 import { quizKeys } from './keys';
 
-/** POST /quiz (PRODUCT.md §3): answers message and body.id. */
+/** POST /quiz (docs/behaviour.md §10): answers message and body.id. */
 export const createQuiz = (input: CreateQuiz) => api<{ id: number }>('/quiz', { method: 'POST', body: input });
 
 /** A failure is toasted by the query client's policy; the form shows it under itself too. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { quizKeys } from './keys';
 
-/** DELETE /quiz/{id} (PRODUCT.md §3): answers the server's message. */
+/** DELETE /quiz/{id} (docs/behaviour.md §10): answers the server's message. */
 export const deleteQuiz = (id: number) => api<unknown>(`/quiz/${id}`, { method: 'DELETE' });
 
 /**

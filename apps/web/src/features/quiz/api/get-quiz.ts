@@ -3,7 +3,7 @@ import type { QuizQuestion } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
 import { quizKeys } from './keys';
 
-/** GET /quiz/{id} (PRODUCT.md §3): the question. */
+/** GET /quiz/{id} (docs/behaviour.md §10): the question. */
 export const getQuiz = (id: number, signal?: AbortSignal) =>
   api<QuizQuestion>(`/quiz/${id}`, { signal }).then((r) => r.body);
 

@@ -13,7 +13,7 @@ export const quizListParamsSchema = listQuizQuerySchema.extend({ limit: pageSize
 export type QuizListParams = z.output<typeof quizListParamsSchema>;
 
 /**
- * GET /quiz (PRODUCT.md §3): one page of questions, filtered by question (contains, spec §2) and
+ * GET /quiz (docs/behaviour.md §10): one page of questions, filtered by question (contains, §2) and
  * language (en/sv), and the total count.
  */
 export const listQuiz = (params: QuizListParams, signal?: AbortSignal) =>

@@ -3,7 +3,7 @@ import type { QuizQuestion, UpdateQuiz } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
 import { quizKeys } from './keys';
 
-/** PUT /quiz (PRODUCT.md §3): updateId plus every field; answers the question as stored. */
+/** PUT /quiz (docs/behaviour.md §10): updateId plus every field; answers the question as stored. */
 export const updateQuiz = (input: UpdateQuiz) => api<QuizQuestion>('/quiz', { method: 'PUT', body: input });
 
 /** A failure is toasted by the query client's policy; the form shows it under itself too. */

@@ -3,7 +3,7 @@ import type { CreateUser } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
 import { userKeys } from './keys';
 
-/** POST /users (spec §7): answers message and body.id. */
+/** POST /users (docs/behaviour.md §7): answers message and body.id. */
 export const createUser = (input: CreateUser) => api<{ id: number }>('/users', { method: 'POST', body: input });
 
 export function useCreateUser() {

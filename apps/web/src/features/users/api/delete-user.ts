@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { userKeys } from './keys';
 
-/** DELETE /users/{id} (PRODUCT.md §3): answers the server's message. */
+/** DELETE /users/{id} (docs/behaviour.md §10): answers the server's message. */
 export const deleteUser = (id: number) => api<unknown>(`/users/${id}`, { method: 'DELETE' });
 
 /**

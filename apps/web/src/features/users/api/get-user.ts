@@ -3,7 +3,7 @@ import type { UserDetail } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
 import { userKeys } from './keys';
 
-/** GET /users/{id} (spec §7): the user with Role and GiftCards. */
+/** GET /users/{id} (docs/behaviour.md §7): the user with Role and GiftCards. */
 export const getUser = (id: number, signal?: AbortSignal) =>
   api<UserDetail>(`/users/${id}`, { signal }).then((r) => r.body);
 

@@ -12,7 +12,7 @@ import { userKeys } from './keys';
 export const userListParamsSchema = listUsersQuerySchema.extend({ limit: pageSizeParam });
 export type UserListParams = z.output<typeof userListParamsSchema>;
 
-/** GET /users (PRODUCT.md §3): one page of users, filtered by name and email, and the total count. */
+/** GET /users (docs/behaviour.md §10): one page of users, filtered by name and email, and the total count. */
 export const listUsers = (params: UserListParams, signal?: AbortSignal) =>
   api<ListResponse<UserListItem>>('/users', { query: params, signal }).then((r) => r.body);
 

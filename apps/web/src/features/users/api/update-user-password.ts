@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** PUT /users/updatepassword (spec §7). */
+/** PUT /users/updatepassword (docs/behaviour.md §7). */
 export const updateUserPassword = (input: { updateId: number; password: string }) =>
   api<unknown>('/users/updatepassword', { method: 'PUT', body: input });
 

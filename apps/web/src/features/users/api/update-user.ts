@@ -7,7 +7,7 @@ import { userKeys } from './keys';
 
 export type UpdateUser = z.output<typeof updateUserSchema>;
 
-/** PUT /users (spec §7). */
+/** PUT /users (docs/behaviour.md §7). */
 export const updateUser = (input: UpdateUser) => api<UserDetail>('/users', { method: 'PUT', body: input });
 
 export function useUpdateUser() {

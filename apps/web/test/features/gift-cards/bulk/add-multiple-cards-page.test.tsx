@@ -92,13 +92,13 @@ describe('/add-multiple-card', () => {
       ',,,,,,,,',
     );
     expect(screen.getByTestId('csv-file')).toHaveTextContent('cards.csv');
-    // The empty row is dropped (spec §4).
+    // The empty row is dropped (docs/behaviour.md §4).
     expect(document.querySelectorAll('tr[data-row-id]')).toHaveLength(4);
     expect(['row-1', 'row-2', 'row-3', 'row-4'].map(statusOf)).toEqual(['imageMissing', 'errors', 'errors', 'errors']);
     expect(statusText('row-1')).toBe('Image Missing');
     expect(rowEl('row-1').querySelector('[data-column="storeAddress"]')).toHaveTextContent('Street 1, Town');
     expect([count('all'), count('ready'), count('imageMissing'), count('errors')]).toEqual(['4', '0', '1', '3']);
-    // Images only on rows without errors (spec §4).
+    // Images only on rows without errors (docs/behaviour.md §4).
     expect(screen.getByLabelText('Upload image for row 1')).toBeInTheDocument();
     expect(screen.queryByLabelText('Upload image for row 2')).toBeNull();
     expect(screen.getByRole('button', { name: 'Create Gift Cards' })).toBeDisabled();
@@ -244,7 +244,7 @@ describe('/add-multiple-card', () => {
       }),
     );
 
-    // spec §4 After creation, 201: the table holds only the rows that failed, with their errors.
+    // docs/behaviour.md §4 After creation, 201: the table holds only the rows that failed, with their errors.
     await waitFor(() => expect(document.querySelectorAll('tr[data-row-id]')).toHaveLength(1));
     expect(creates()).toHaveLength(1);
     expect(creates()[0]!.map((r) => [r.id, r.serialNumber, r.cardPicture])).toEqual([
