@@ -5,14 +5,13 @@ import {
   bulkRowStatusLabel,
   bulkRowToCard,
   csvToBulkRows,
-  CsvError,
   giftCardCsvColumns,
   giftCardCsvTemplate,
   normaliseDate,
-  parseCsv,
   validateBulkRows,
   type BulkRowFields,
-} from '../src/csv.js';
+} from '../src/bulk-gift-cards.js';
+import { CsvError, parseCsv } from '../src/csv.js';
 import { messages } from '../src/messages.js';
 
 const header = giftCardCsvColumns.map((c) => c.header).join(',');
