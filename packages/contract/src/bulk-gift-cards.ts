@@ -107,17 +107,17 @@ export function bulkRowErrors(row: Partial<BulkRowFields>, today = todayIso()): 
   const v = (k: keyof BulkRowFields) => String(row[k] ?? '').trim();
   const errors: string[] = [];
   // The same length limits as the single-card form (schemas/gift-cards.ts).
-  const text = (k: keyof BulkRowFields, required: string, max: number, tooLong: string) => {
+  const text = (k: keyof typeof limits.giftCardTextMax, required: string, tooLong: string) => {
     if (!v(k)) errors.push(required);
-    else if (v(k).length > max) errors.push(tooLong);
+    else if (v(k).length > limits.giftCardTextMax[k]) errors.push(tooLong);
   };
-  text('serialNumber', messages.csvSerialRequired, 100, messages.csvSerialTooLong);
-  text('controlCode', messages.csvControlCodeRequired, 100, messages.csvControlCodeTooLong);
+  text('serialNumber', messages.csvSerialRequired, messages.csvSerialTooLong);
+  text('controlCode', messages.csvControlCodeRequired, messages.csvControlCodeTooLong);
   if (!isNonNegativeInt(v('price'))) errors.push(messages.csvCoinPriceInteger);
-  text('currency', messages.csvCurrencyRequired, 50, messages.csvCurrencyTooLong);
+  text('currency', messages.csvCurrencyRequired, messages.csvCurrencyTooLong);
   if (!isNonNegativeInt(v('amount'))) errors.push(messages.csvAmountInteger);
-  text('storeName', messages.csvStoreNameRequired, 255, messages.csvStoreNameTooLong);
-  text('storeAddress', messages.csvStoreAddressRequired, 500, messages.csvStoreAddressTooLong);
+  text('storeName', messages.csvStoreNameRequired, messages.csvStoreNameTooLong);
+  text('storeAddress', messages.csvStoreAddressRequired, messages.csvStoreAddressTooLong);
   const date = v('validTill');
   if (!date) errors.push(messages.csvValidTillRequired);
   else {
