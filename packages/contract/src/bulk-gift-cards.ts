@@ -99,6 +99,13 @@ export function csvToBulkRows(text: string): BulkRowFields[] {
   return rows;
 }
 
+/**
+ * The uniqueness key of a serial number or a control code: trimmed, any case. Rows are checked
+ * against each other and against the stored cards (unique on lower(...)) with it, and an image's
+ * file name finds its row's serial number with it.
+ */
+export const giftCardCodeKey = (code: string) => code.trim().toLowerCase();
+
 const isNonNegativeInt = (s: string, maxDigits = 10) =>
   new RegExp(`^\\d{1,${maxDigits}}$`).test(s.trim()) && Number(s) <= limits.int32Max;
 
@@ -139,9 +146,7 @@ export function validateBulkRows<T extends Partial<BulkRowFields>>(rows: T[], to
   const count = (key: 'serialNumber' | 'controlCode') => {
     const m = new Map<string, number>();
     for (const r of rows) {
-      const k = String(r[key] ?? '')
-        .trim()
-        .toLowerCase();
+      const k = giftCardCodeKey(String(r[key] ?? ''));
       if (k) m.set(k, (m.get(k) ?? 0) + 1);
     }
     return m;
@@ -150,12 +155,8 @@ export function validateBulkRows<T extends Partial<BulkRowFields>>(rows: T[], to
   const codes = count('controlCode');
   return rows.map((r) => {
     const errors = bulkRowErrors(r, today);
-    const s = String(r.serialNumber ?? '')
-      .trim()
-      .toLowerCase();
-    const c = String(r.controlCode ?? '')
-      .trim()
-      .toLowerCase();
+    const s = giftCardCodeKey(String(r.serialNumber ?? ''));
+    const c = giftCardCodeKey(String(r.controlCode ?? ''));
     if (s && (serials.get(s) ?? 0) > 1) errors.push(messages.csvSerialUnique);
     if (c && (codes.get(c) ?? 0) > 1) errors.push(messages.csvControlCodeUnique);
     return errors;

@@ -4,6 +4,7 @@ import {
   type bulkRowInputSchema,
   type bulkRowResultSchema,
   bulkRowToCard,
+  giftCardCodeKey,
   messages,
   todayIso,
   validateBulkRows,
@@ -25,18 +26,15 @@ function inJsonList(expr: SQLWrapper, values: string[]): SQL {
   return sql`${expr} in (select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 }
 
-/** How validateBulkRows compares serial numbers and control codes: trimmed, any case. */
-const uniqueKey = (value: string) => value.trim().toLowerCase();
-
 /**
  * The serial numbers and control codes of the request that some stored card already has,
- * compared as uniqueKey compares them, in one query. PostgreSQL's lower() narrows, and the final
- * comparison is uniqueKey's, so it is exactly the one the rows within the request were checked
- * with. (No index serves lower(...): a hashed scan of gift_cards, once per import.)
+ * compared by giftCardCodeKey, in one query. PostgreSQL's lower() narrows, and the final
+ * comparison is giftCardCodeKey's, so it is exactly the one the rows within the request were
+ * checked with. (No index serves lower(...): a hashed scan of gift_cards, once per import.)
  */
 async function takenKeys(db: Db, rows: BulkRowInput[]): Promise<{ serials: Set<string>; codes: Set<string> }> {
-  const serials = [...new Set(rows.map((r) => uniqueKey(r.serialNumber)).filter(Boolean))];
-  const codes = [...new Set(rows.map((r) => uniqueKey(r.controlCode)).filter(Boolean))];
+  const serials = [...new Set(rows.map((r) => giftCardCodeKey(r.serialNumber)).filter(Boolean))];
+  const codes = [...new Set(rows.map((r) => giftCardCodeKey(r.controlCode)).filter(Boolean))];
   const found = await db
     .select({ serialNumber: giftCards.serialNumber, controlCode: giftCards.controlCode })
     .from(giftCards)
@@ -47,8 +45,8 @@ async function takenKeys(db: Db, rows: BulkRowInput[]): Promise<{ serials: Set<s
       ),
     );
   return {
-    serials: new Set(found.map((r) => uniqueKey(r.serialNumber))),
-    codes: new Set(found.map((r) => uniqueKey(r.controlCode))),
+    serials: new Set(found.map((r) => giftCardCodeKey(r.serialNumber))),
+    codes: new Set(found.map((r) => giftCardCodeKey(r.controlCode))),
   };
 }
 
@@ -66,8 +64,8 @@ export async function importGiftCards(db: Db, rows: BulkRowInput[], now = new Da
   rows.forEach((row, i) => {
     const rowErrors = errors[i]!;
     if (!row.cardPicture.trim()) rowErrors.push(messages.csvCardPictureRequired);
-    if (taken.serials.has(uniqueKey(row.serialNumber))) pushOnce(rowErrors, messages.csvSerialUnique);
-    if (taken.codes.has(uniqueKey(row.controlCode))) pushOnce(rowErrors, messages.csvControlCodeUnique);
+    if (taken.serials.has(giftCardCodeKey(row.serialNumber))) pushOnce(rowErrors, messages.csvSerialUnique);
+    if (taken.codes.has(giftCardCodeKey(row.controlCode))) pushOnce(rowErrors, messages.csvControlCodeUnique);
   });
 
   const valid = rows.flatMap((row, i) => (errors[i]!.length === 0 ? [{ index: i, card: bulkRowToCard(row) }] : []));

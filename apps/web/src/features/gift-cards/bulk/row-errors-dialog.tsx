@@ -1,5 +1,12 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { bulkRowErrors, giftCardCsvColumns, messages, todayIso, type GiftCardCsvKey } from '@strideadmin/contract';
+import {
+  bulkRowErrors,
+  giftCardCodeKey,
+  giftCardCsvColumns,
+  messages,
+  todayIso,
+  type GiftCardCsvKey,
+} from '@strideadmin/contract';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { TextInput } from '../../../components/text-input';
@@ -76,8 +83,8 @@ function RowErrorsForm({
     const codes = new Set<string>();
     for (const r of rows) {
       if (r.id === row.id) continue;
-      serials.add(r.serialNumber.trim().toLowerCase());
-      codes.add(r.controlCode.trim().toLowerCase());
+      serials.add(giftCardCodeKey(r.serialNumber));
+      codes.add(giftCardCodeKey(r.controlCode));
     }
     return { serials, codes };
   }, [rows, row.id]);
@@ -86,8 +93,8 @@ function RowErrorsForm({
   const errors = useMemo(() => {
     const fields = normaliseFields(draft);
     const list = bulkRowErrors(fields, today);
-    const serial = fields.serialNumber.toLowerCase();
-    const code = fields.controlCode.toLowerCase();
+    const serial = giftCardCodeKey(fields.serialNumber);
+    const code = giftCardCodeKey(fields.controlCode);
     if (serial && others.serials.has(serial)) list.push(messages.csvSerialUnique);
     if (code && others.codes.has(code)) list.push(messages.csvControlCodeUnique);
     return changed ? list : [...new Set([...list, ...row.serverErrors])];
