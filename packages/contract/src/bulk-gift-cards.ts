@@ -35,8 +35,10 @@ export const giftCardCsvExample: Record<GiftCardCsvKey, string> = {
   expiryDuration: '1440',
 };
 
+/** A row's nine CSV cells, as text. */
+export type GiftCardCsvFields = Record<GiftCardCsvKey, string>;
 /** docs/behaviour.md §3 Bulk upload row: the card fields as text (as typed or read), plus its errors. */
-export type BulkRowFields = Record<GiftCardCsvKey, string> & { cardPicture: string };
+export type BulkRowFields = GiftCardCsvFields & { cardPicture: string };
 export interface BulkRow extends BulkRowFields {
   id: string;
   hasErrors: boolean;
@@ -71,6 +73,23 @@ export function normaliseDate(raw: string): string {
 }
 
 /**
+ * A cell as a row keeps it, read from a file or typed in the Errors dialog: trimmed, and a Valid
+ * Till that is a date as YYYY-MM-DD (docs/behaviour.md §5; one that is not stays as written, for
+ * its message).
+ */
+export function cleanBulkCell(key: GiftCardCsvKey, raw: string): string {
+  const s = raw.trim();
+  return key === 'validTill' ? normaliseDate(s) || s : s;
+}
+
+/** Every cell of a row through cleanBulkCell. */
+export function cleanBulkCells(cells: GiftCardCsvFields): GiftCardCsvFields {
+  const out = {} as GiftCardCsvFields;
+  for (const { key } of giftCardCsvColumns) out[key] = cleanBulkCell(key, String(cells[key] ?? ''));
+  return out;
+}
+
+/**
  * Reads a CSV file's text into bulk rows: the first row with content is the header; completely
  * empty rows (before it too) are dropped.
  */
@@ -89,8 +108,7 @@ export function csvToBulkRows(text: string): BulkRowFields[] {
     if (isBlankCsvRow(cells)) continue; // docs/behaviour.md §4: a completely empty row is dropped
     const row = { cardPicture: '' } as BulkRowFields;
     giftCardCsvColumns.forEach((col, i) => {
-      const raw = (cells[columnAt[i]!] ?? '').trim();
-      row[col.key] = col.key === 'validTill' ? normaliseDate(raw) || raw : raw;
+      row[col.key] = cleanBulkCell(col.key, cells[columnAt[i]!] ?? '');
     });
     rows.push(row);
   }

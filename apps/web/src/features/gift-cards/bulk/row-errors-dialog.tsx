@@ -1,16 +1,18 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import {
   bulkRowErrors,
+  cleanBulkCells,
   giftCardCodeKey,
   giftCardCsvColumns,
   messages,
   todayIso,
+  type GiftCardCsvFields,
   type GiftCardCsvKey,
 } from '@strideadmin/contract';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { TextInput } from '../../../components/text-input';
-import { normaliseFields, type BulkImportRow, type CsvFields } from './bulk-rows';
+import type { BulkImportRow } from './bulk-rows';
 
 /** Which field a row message is about, so it shows under that input too. */
 const fieldOfMessage: Record<string, GiftCardCsvKey> = {
@@ -34,8 +36,8 @@ const fieldOfMessage: Record<string, GiftCardCsvKey> = {
 
 const placeholders: Partial<Record<GiftCardCsvKey, string>> = { validTill: 'YYYY-MM-DD' };
 
-const fieldsOf = (row: BulkImportRow): CsvFields =>
-  Object.fromEntries(giftCardCsvColumns.map((c) => [c.key, row[c.key]])) as CsvFields;
+const fieldsOf = (row: BulkImportRow): GiftCardCsvFields =>
+  Object.fromEntries(giftCardCsvColumns.map((c) => [c.key, row[c.key]])) as GiftCardCsvFields;
 
 /**
  * spec §4/§8 Errors dialog: the row's errors, and its nine fields to edit. The errors follow the
@@ -51,7 +53,7 @@ export function RowErrorsDialog({
 }: {
   row: BulkImportRow | null;
   rows: readonly BulkImportRow[];
-  onSave: (id: string, fields: CsvFields) => void;
+  onSave: (id: string, fields: GiftCardCsvFields) => void;
   onClose: () => void;
 }) {
   return (
@@ -70,11 +72,11 @@ function RowErrorsForm({
 }: {
   row: BulkImportRow;
   rows: readonly BulkImportRow[];
-  onSave: (id: string, fields: CsvFields) => void;
+  onSave: (id: string, fields: GiftCardCsvFields) => void;
   onClose: () => void;
 }) {
   const original = useMemo(() => fieldsOf(row), [row]);
-  const [draft, setDraft] = useState<CsvFields>(original);
+  const [draft, setDraft] = useState<GiftCardCsvFields>(original);
   const today = useMemo(() => todayIso(), []);
 
   // Serials and control codes of every other row, once per opening: each keystroke is then O(1).
@@ -91,7 +93,7 @@ function RowErrorsForm({
 
   const changed = giftCardCsvColumns.some((c) => draft[c.key] !== original[c.key]);
   const errors = useMemo(() => {
-    const fields = normaliseFields(draft);
+    const fields = cleanBulkCells(draft);
     const list = bulkRowErrors(fields, today);
     const serial = giftCardCodeKey(fields.serialNumber);
     const code = giftCardCodeKey(fields.controlCode);
