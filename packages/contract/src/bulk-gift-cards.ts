@@ -124,61 +124,127 @@ export function csvToBulkRows(text: string): BulkRowFields[] {
  */
 export const giftCardCodeKey = (code: string) => code.trim().toLowerCase();
 
+/** A rule of docs/behaviour.md §5 that a bulk row breaks: the field it is about, and its message. */
+export interface BulkFieldError {
+  field: keyof BulkRowFields;
+  message: string;
+}
+
+/**
+ * Every message a bulk row can get, by the field it is about. The rules below take their
+ * messages from here, and bulkFieldOfMessage reads it backwards, so a message always has its field.
+ */
+const bulkRowMessages = {
+  serialNumber: {
+    required: messages.csvSerialRequired,
+    tooLong: messages.csvSerialTooLong,
+    unique: messages.csvSerialUnique,
+  },
+  controlCode: {
+    required: messages.csvControlCodeRequired,
+    tooLong: messages.csvControlCodeTooLong,
+    unique: messages.csvControlCodeUnique,
+  },
+  price: { integer: messages.csvCoinPriceInteger },
+  currency: { required: messages.csvCurrencyRequired, tooLong: messages.csvCurrencyTooLong },
+  amount: { integer: messages.csvAmountInteger },
+  storeName: { required: messages.csvStoreNameRequired, tooLong: messages.csvStoreNameTooLong },
+  storeAddress: { required: messages.csvStoreAddressRequired, tooLong: messages.csvStoreAddressTooLong },
+  validTill: {
+    required: messages.csvValidTillRequired,
+    invalid: messages.csvValidTillInvalid,
+    past: messages.csvValidTillPast,
+  },
+  expiryDuration: { integer: messages.csvExpiryDurationInteger, tooLong: messages.csvExpiryDurationTooLong },
+  cardPicture: { required: messages.csvCardPictureRequired },
+} as const satisfies Record<keyof BulkRowFields, Record<string, string>>;
+type BulkRowMessages = typeof bulkRowMessages;
+
+const fieldOfMessage = new Map<string, keyof BulkRowFields>(
+  (Object.keys(bulkRowMessages) as (keyof BulkRowFields)[]).flatMap((field) =>
+    Object.values(bulkRowMessages[field]).map((message: string) => [message, field] as const),
+  ),
+);
+
+/**
+ * The field a bulk row's message is about, for the messages a row carries as text (the server's
+ * answer); undefined for a message no bulk rule gives.
+ */
+export const bulkFieldOfMessage = (message: string): keyof BulkRowFields | undefined => fieldOfMessage.get(message);
+
+const fieldError = <F extends keyof BulkRowMessages>(field: F, rule: keyof BulkRowMessages[F]): BulkFieldError => ({
+  field,
+  message: bulkRowMessages[field][rule] as string,
+});
+
 const isNonNegativeInt = (s: string, maxDigits = 10) =>
   new RegExp(`^\\d{1,${maxDigits}}$`).test(s.trim()) && Number(s) <= limits.int32Max;
 
 /** One row's own errors (docs/behaviour.md §5 bulk messages), in column order. `today` is YYYY-MM-DD. */
-export function bulkRowErrors(row: Partial<BulkRowFields>, today = todayIso()): string[] {
+export function bulkRowErrors(row: Partial<BulkRowFields>, today = todayIso()): BulkFieldError[] {
   const v = (k: keyof BulkRowFields) => String(row[k] ?? '').trim();
-  const errors: string[] = [];
+  const errors: BulkFieldError[] = [];
   // The same length limits as the single-card form (schemas/gift-cards.ts).
-  const text = (k: keyof typeof limits.giftCardTextMax, required: string, tooLong: string) => {
-    if (!v(k)) errors.push(required);
-    else if (v(k).length > limits.giftCardTextMax[k]) errors.push(tooLong);
+  const text = (k: 'serialNumber' | 'controlCode' | 'currency' | 'storeName' | 'storeAddress') => {
+    if (!v(k)) errors.push(fieldError(k, 'required'));
+    else if (v(k).length > limits.giftCardTextMax[k]) errors.push(fieldError(k, 'tooLong'));
   };
-  text('serialNumber', messages.csvSerialRequired, messages.csvSerialTooLong);
-  text('controlCode', messages.csvControlCodeRequired, messages.csvControlCodeTooLong);
-  if (!isNonNegativeInt(v('price'))) errors.push(messages.csvCoinPriceInteger);
-  text('currency', messages.csvCurrencyRequired, messages.csvCurrencyTooLong);
-  if (!isNonNegativeInt(v('amount'))) errors.push(messages.csvAmountInteger);
-  text('storeName', messages.csvStoreNameRequired, messages.csvStoreNameTooLong);
-  text('storeAddress', messages.csvStoreAddressRequired, messages.csvStoreAddressTooLong);
+  text('serialNumber');
+  text('controlCode');
+  if (!isNonNegativeInt(v('price'))) errors.push(fieldError('price', 'integer'));
+  text('currency');
+  if (!isNonNegativeInt(v('amount'))) errors.push(fieldError('amount', 'integer'));
+  text('storeName');
+  text('storeAddress');
   const date = v('validTill');
-  if (!date) errors.push(messages.csvValidTillRequired);
+  if (!date) errors.push(fieldError('validTill', 'required'));
   else {
     const iso = normaliseDate(date);
-    if (!iso) errors.push(messages.csvValidTillInvalid);
-    else if (iso < today) errors.push(messages.csvValidTillPast);
+    if (!iso) errors.push(fieldError('validTill', 'invalid'));
+    else if (iso < today) errors.push(fieldError('validTill', 'past'));
   }
   const expiry = v('expiryDuration');
-  if (!/^\d+$/.test(expiry)) errors.push(messages.csvExpiryDurationInteger);
-  else if (expiry.length > limits.expiryDurationMaxDigits) errors.push(messages.csvExpiryDurationTooLong);
+  if (!/^\d+$/.test(expiry)) errors.push(fieldError('expiryDuration', 'integer'));
+  else if (expiry.length > limits.expiryDurationMaxDigits) errors.push(fieldError('expiryDuration', 'tooLong'));
+  return errors;
+}
+
+/** The fields that must be unique (docs/behaviour.md §5), each compared by giftCardCodeKey. */
+export type BulkUniqueField = 'serialNumber' | 'controlCode';
+
+/**
+ * A row's uniqueness errors (docs/behaviour.md §5: 'Serial number should be unique.' / 'Control
+ * code should be unique.'), given whether a key (giftCardCodeKey) is taken elsewhere: by another
+ * row of the file, or by a stored card.
+ */
+export function bulkUniqueErrors(
+  row: Partial<BulkRowFields>,
+  isTaken: (field: BulkUniqueField, key: string) => boolean,
+): BulkFieldError[] {
+  const errors: BulkFieldError[] = [];
+  for (const field of ['serialNumber', 'controlCode'] as const) {
+    const key = giftCardCodeKey(String(row[field] ?? ''));
+    if (key && isTaken(field, key)) errors.push(fieldError(field, 'unique'));
+  }
   return errors;
 }
 
 /**
- * Every row's errors: its own, plus uniqueness against the other rows (docs/behaviour.md §5: 'Serial number
- * should be unique.' / 'Control code should be unique.'; case-insensitive, trimmed).
+ * Every row's error messages, as a row carries them (BulkRow.errors, the API's answer): its own,
+ * plus uniqueness against the other rows.
  */
 export function validateBulkRows<T extends Partial<BulkRowFields>>(rows: T[], today = todayIso()): string[][] {
-  const count = (key: 'serialNumber' | 'controlCode') => {
+  const count = (field: BulkUniqueField) => {
     const m = new Map<string, number>();
     for (const r of rows) {
-      const k = giftCardCodeKey(String(r[key] ?? ''));
+      const k = giftCardCodeKey(String(r[field] ?? ''));
       if (k) m.set(k, (m.get(k) ?? 0) + 1);
     }
     return m;
   };
-  const serials = count('serialNumber');
-  const codes = count('controlCode');
-  return rows.map((r) => {
-    const errors = bulkRowErrors(r, today);
-    const s = giftCardCodeKey(String(r.serialNumber ?? ''));
-    const c = giftCardCodeKey(String(r.controlCode ?? ''));
-    if (s && (serials.get(s) ?? 0) > 1) errors.push(messages.csvSerialUnique);
-    if (c && (codes.get(c) ?? 0) > 1) errors.push(messages.csvControlCodeUnique);
-    return errors;
-  });
+  const counts = { serialNumber: count('serialNumber'), controlCode: count('controlCode') };
+  const takenByAnother = (field: BulkUniqueField, key: string) => (counts[field].get(key) ?? 0) > 1;
+  return rows.map((r) => [...bulkRowErrors(r, today), ...bulkUniqueErrors(r, takenByAnother)].map((e) => e.message));
 }
 
 /** docs/behaviour.md §4 Bulk rows: the status a row shows. */

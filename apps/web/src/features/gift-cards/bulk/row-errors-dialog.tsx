@@ -1,11 +1,13 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import {
+  bulkFieldOfMessage,
   bulkRowErrors,
+  bulkUniqueErrors,
   cleanBulkCells,
   giftCardCodeKey,
   giftCardCsvColumns,
-  messages,
   todayIso,
+  type BulkFieldError,
   type GiftCardCsvFields,
   type GiftCardCsvKey,
 } from '@strideadmin/contract';
@@ -13,26 +15,6 @@ import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { TextInput } from '../../../components/text-input';
 import type { BulkImportRow } from './bulk-rows';
-
-/** Which field a row message is about, so it shows under that input too. */
-const fieldOfMessage: Record<string, GiftCardCsvKey> = {
-  [messages.csvSerialRequired]: 'serialNumber',
-  [messages.csvSerialUnique]: 'serialNumber',
-  [messages.serialTaken]: 'serialNumber',
-  [messages.csvControlCodeRequired]: 'controlCode',
-  [messages.csvControlCodeUnique]: 'controlCode',
-  [messages.controlCodeTaken]: 'controlCode',
-  [messages.csvCoinPriceInteger]: 'price',
-  [messages.csvCurrencyRequired]: 'currency',
-  [messages.csvAmountInteger]: 'amount',
-  [messages.csvStoreNameRequired]: 'storeName',
-  [messages.csvStoreAddressRequired]: 'storeAddress',
-  [messages.csvValidTillRequired]: 'validTill',
-  [messages.csvValidTillInvalid]: 'validTill',
-  [messages.csvValidTillPast]: 'validTill',
-  [messages.csvExpiryDurationInteger]: 'expiryDuration',
-  [messages.csvExpiryDurationTooLong]: 'expiryDuration',
-};
 
 const placeholders: Partial<Record<GiftCardCsvKey, string>> = { validTill: 'YYYY-MM-DD' };
 
@@ -81,28 +63,32 @@ function RowErrorsForm({
 
   // Serials and control codes of every other row, once per opening: each keystroke is then O(1).
   const others = useMemo(() => {
-    const serials = new Set<string>();
-    const codes = new Set<string>();
+    const keys = { serialNumber: new Set<string>(), controlCode: new Set<string>() };
     for (const r of rows) {
       if (r.id === row.id) continue;
-      serials.add(giftCardCodeKey(r.serialNumber));
-      codes.add(giftCardCodeKey(r.controlCode));
+      keys.serialNumber.add(giftCardCodeKey(r.serialNumber));
+      keys.controlCode.add(giftCardCodeKey(r.controlCode));
     }
-    return { serials, codes };
+    return keys;
   }, [rows, row.id]);
 
   const changed = giftCardCsvColumns.some((c) => draft[c.key] !== original[c.key]);
+  // Each error with its field, so it shows under its input too; the server's by their message.
   const errors = useMemo(() => {
     const fields = cleanBulkCells(draft);
-    const list = bulkRowErrors(fields, today);
-    const serial = giftCardCodeKey(fields.serialNumber);
-    const code = giftCardCodeKey(fields.controlCode);
-    if (serial && others.serials.has(serial)) list.push(messages.csvSerialUnique);
-    if (code && others.codes.has(code)) list.push(messages.csvControlCodeUnique);
-    return changed ? list : [...new Set([...list, ...row.serverErrors])];
+    const list: { field: BulkFieldError['field'] | undefined; message: string }[] = [
+      ...bulkRowErrors(fields, today),
+      ...bulkUniqueErrors(fields, (field, key) => others[field].has(key)),
+    ];
+    if (!changed) list.push(...row.serverErrors.map((message) => ({ field: bulkFieldOfMessage(message), message })));
+    return list.filter((e, i) => list.findIndex((o) => o.message === e.message) === i);
   }, [draft, today, others, changed, row.serverErrors]);
 
-  const errorOf = (key: GiftCardCsvKey) => errors.filter((e) => fieldOfMessage[e] === key).join(' ') || undefined;
+  const errorOf = (key: GiftCardCsvKey) =>
+    errors
+      .filter((e) => e.field === key)
+      .map((e) => e.message)
+      .join(' ') || undefined;
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -121,7 +107,7 @@ function RowErrorsForm({
           </p>
           <ul className="mt-1 list-disc pl-5">
             {errors.map((e) => (
-              <li key={e}>{e}</li>
+              <li key={e.message}>{e.message}</li>
             ))}
           </ul>
         </div>
