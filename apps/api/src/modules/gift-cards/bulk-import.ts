@@ -4,6 +4,7 @@ import {
   type bulkRowInputSchema,
   type bulkRowResultSchema,
   bulkRowToCard,
+  bulkUniqueErrors,
   giftCardCodeKey,
   messages,
   todayIso,
@@ -32,7 +33,10 @@ function inJsonList(expr: SQLWrapper, values: string[]): SQL {
  * comparison is giftCardCodeKey's, so it is exactly the one the rows within the request were
  * checked with. (No index serves lower(...): a hashed scan of gift_cards, once per import.)
  */
-async function takenKeys(db: Db, rows: BulkRowInput[]): Promise<{ serials: Set<string>; codes: Set<string> }> {
+async function takenKeys(
+  db: Db,
+  rows: BulkRowInput[],
+): Promise<{ serialNumber: Set<string>; controlCode: Set<string> }> {
   const serials = [...new Set(rows.map((r) => giftCardCodeKey(r.serialNumber)).filter(Boolean))];
   const codes = [...new Set(rows.map((r) => giftCardCodeKey(r.controlCode)).filter(Boolean))];
   const found = await db
@@ -45,8 +49,8 @@ async function takenKeys(db: Db, rows: BulkRowInput[]): Promise<{ serials: Set<s
       ),
     );
   return {
-    serials: new Set(found.map((r) => giftCardCodeKey(r.serialNumber))),
-    codes: new Set(found.map((r) => giftCardCodeKey(r.controlCode))),
+    serialNumber: new Set(found.map((r) => giftCardCodeKey(r.serialNumber))),
+    controlCode: new Set(found.map((r) => giftCardCodeKey(r.controlCode))),
   };
 }
 
@@ -64,8 +68,7 @@ export async function importGiftCards(db: Db, rows: BulkRowInput[], now = new Da
   rows.forEach((row, i) => {
     const rowErrors = errors[i]!;
     if (!row.cardPicture.trim()) rowErrors.push(messages.csvCardPictureRequired);
-    if (taken.serials.has(giftCardCodeKey(row.serialNumber))) pushOnce(rowErrors, messages.csvSerialUnique);
-    if (taken.codes.has(giftCardCodeKey(row.controlCode))) pushOnce(rowErrors, messages.csvControlCodeUnique);
+    for (const e of bulkUniqueErrors(row, (field, key) => taken[field].has(key))) pushOnce(rowErrors, e.message);
   });
 
   const valid = rows.flatMap((row, i) => (errors[i]!.length === 0 ? [{ index: i, card: bulkRowToCard(row) }] : []));
