@@ -13,7 +13,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { giftCards } from '../../db/schema.js';
 
-export type BulkRowInput = z.output<typeof bulkRowInputSchema>;
+/** One row of POST /multiplegiftcard as the server reads it: every cell as text, the id when sent. */
+export type ReceivedBulkRow = z.output<typeof bulkRowInputSchema>;
 export type BulkRowResult = z.output<typeof bulkRowResultSchema>;
 
 export interface BulkImportResult {
@@ -35,7 +36,7 @@ function inJsonList(expr: SQLWrapper, values: string[]): SQL {
  */
 async function takenKeys(
   db: Db,
-  rows: BulkRowInput[],
+  rows: ReceivedBulkRow[],
 ): Promise<{ serialNumber: Set<string>; controlCode: Set<string> }> {
   const serials = [...new Set(rows.map((r) => giftCardCodeKey(r.serialNumber)).filter(Boolean))];
   const codes = [...new Set(rows.map((r) => giftCardCodeKey(r.controlCode)).filter(Boolean))];
@@ -62,7 +63,7 @@ async function takenKeys(
  * DO NOTHING turns a card stored by a concurrent request since the check into that row's unique
  * error instead of a failed import.
  */
-export async function importGiftCards(db: Db, rows: BulkRowInput[], now = new Date()): Promise<BulkImportResult> {
+export async function importGiftCards(db: Db, rows: ReceivedBulkRow[], now = new Date()): Promise<BulkImportResult> {
   const errors = validateBulkRows(rows, todayIso(now));
   const taken = await takenKeys(db, rows);
   rows.forEach((row, i) => {
@@ -160,7 +161,7 @@ function pushOnce(list: string[], message: string) {
 }
 
 /** A row as it was sent (its id, or its index in the request when it had none), with its errors. */
-function toBulkRowResult(row: BulkRowInput, index: number, errors: string[]): BulkRowResult {
+function toBulkRowResult(row: ReceivedBulkRow, index: number, errors: string[]): BulkRowResult {
   return {
     id: row.id ?? String(index),
     serialNumber: row.serialNumber,

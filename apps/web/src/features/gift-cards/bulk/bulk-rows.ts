@@ -9,6 +9,7 @@ import {
   type BulkRowStatus,
   type GiftCardCsvFields,
 } from '@strideadmin/contract';
+import type { BulkRowPayload } from '../api/create-multiple-gift-cards';
 
 /**
  * The /add-multiple-card row store (spec §3 Bulk upload row, §4 Bulk rows): a pure reducer, so
@@ -212,13 +213,15 @@ export function needsSkipWarning(counts: BulkCounts): boolean {
   return counts.ready < counts.total;
 }
 
-/** spec §4: Confirm uploads only the 'Successfull' rows, as the call's payload (id + text fields + picture). */
-export type BulkRowInput = BulkRowFields & { id: string };
-export function rowsToCreate(rows: readonly BulkImportRow[]): BulkRowInput[] {
+/**
+ * docs/behaviour.md §4: Confirm uploads only the 'Successfull' rows, as the call's payload (id +
+ * text fields + picture).
+ */
+export function rowsToCreate(rows: readonly BulkImportRow[]): BulkRowPayload[] {
   return rows
     .filter((r) => bulkRowStatus(r) === 'ready')
     .map((r) => {
-      const out = { id: r.id, cardPicture: r.cardPicture } as BulkRowInput;
+      const out = { id: r.id, cardPicture: r.cardPicture } as BulkRowPayload;
       for (const k of keys) out[k] = r[k];
       return out;
     });
