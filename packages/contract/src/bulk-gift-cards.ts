@@ -266,16 +266,17 @@ export function giftCardCsvTemplate(): string {
 
 /** A bulk row as the server turns it into a card (after validateBulkRows found no errors). */
 export function bulkRowToCard(row: BulkRowFields) {
+  const cells = cleanBulkCells(row);
   return {
-    serialNumber: row.serialNumber.trim(),
-    controlCode: row.controlCode.trim(),
-    price: Number(row.price),
-    currency: row.currency.trim(),
-    amount: Number(row.amount),
-    storeName: row.storeName.trim(),
-    storeAddress: row.storeAddress.trim(),
-    validTill: normaliseDate(row.validTill),
-    expiryDuration: Number(row.expiryDuration),
+    serialNumber: cells.serialNumber,
+    controlCode: cells.controlCode,
+    price: Number(cells.price),
+    currency: cells.currency,
+    amount: Number(cells.amount),
+    storeName: cells.storeName,
+    storeAddress: cells.storeAddress,
+    validTill: cells.validTill,
+    expiryDuration: Number(cells.expiryDuration),
     cardPicture: row.cardPicture.trim(),
   };
 }
