@@ -1,51 +1,15 @@
 import { limits } from './limits.js';
 import { messages } from './messages.js';
-import { todayIso } from './schemas/fields.js';
 
 /**
- * The gift-card CSV (docs/behaviour.md §3 CSV columns, §4 Bulk rows, §5 Bulk CSV row messages): parsing,
- * row normalisation and row validation, written once for the portal's preview and the server's
- * POST /multiplegiftcard.
+ * CSV in general: reading a file's text into rows of cells, and writing rows of cells. Nothing here
+ * knows a gift card; the gift-card columns and rules are in bulk-gift-cards.ts.
  */
-
-export const giftCardCsvColumns = [
-  { header: 'Serial Number', key: 'serialNumber' },
-  { header: 'Control Code', key: 'controlCode' },
-  { header: 'Coin Price', key: 'price' },
-  { header: 'Currency', key: 'currency' },
-  { header: 'Amount', key: 'amount' },
-  { header: 'Store Name', key: 'storeName' },
-  { header: 'Store Address', key: 'storeAddress' },
-  { header: 'Valid Till', key: 'validTill' },
-  { header: 'Expiry Duration in Minutes', key: 'expiryDuration' },
-] as const;
-export type GiftCardCsvKey = (typeof giftCardCsvColumns)[number]['key'];
-
-/** The example row of the downloadable template (GET /giftcard/csv-template). */
-export const giftCardCsvExample: Record<GiftCardCsvKey, string> = {
-  serialNumber: 'GC-0001',
-  controlCode: 'CTRL-0001',
-  price: '500',
-  currency: 'SEK',
-  amount: '100',
-  storeName: 'corner shop',
-  storeAddress: 'storgatan 1, stockholm',
-  validTill: '2030-12-31',
-  expiryDuration: '1440',
-};
-
-/** docs/behaviour.md §3 Bulk upload row: the card fields as text (as typed or read), plus its errors. */
-export type BulkRowFields = Record<GiftCardCsvKey, string> & { cardPicture: string };
-export interface BulkRow extends BulkRowFields {
-  id: string;
-  hasErrors: boolean;
-  errors: string[];
-}
 
 export class CsvError extends Error {}
 
-/** A row whose every field is empty or spaces (docs/behaviour.md §4: dropped). */
-const isBlankRow = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
+/** A row whose every cell is empty or spaces. */
+export const isBlankCsvRow = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
 
 /**
  * RFC 4180 CSV: quoted fields, "" escapes, CRLF, LF or CR line ends (mixed too), a leading BOM.
@@ -74,7 +38,7 @@ export function parseCsv(
   const line = () => rows.length + 1;
   const isBlankOrTab = (c: number) => c === 0x20 || c === 0x09;
   const endRow = () => {
-    if (isBlankRow(row)) {
+    if (isBlankCsvRow(row)) {
       if (++blank > maxRows) throw new CsvError(messages.csvMalformed + `more than ${maxRows} empty rows.`);
     } else if (++filled > maxRows + 1) throw new CsvError(messages.csvTooManyRows);
     rows.push(row);
@@ -136,137 +100,6 @@ export function parseCsv(
   }
 }
 
-const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/\s+/g, ' ');
-
-/** Valid Till normalised to YYYY-MM-DD (docs/behaviour.md §5); '' when it is not a date. */
-export function normaliseDate(raw: string): string {
-  const s = raw.trim();
-  if (!s) return '';
-  let y: number, m: number, d: number;
-  let match: RegExpExecArray | null;
-  if ((match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ].*)?$/.exec(s))) {
-    [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  } else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s))) {
-    // M/D/YYYY, as spreadsheets in the US locale write it.
-    [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  } else if ((match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(s))) {
-    // D.M.YYYY, as European spreadsheets write it.
-    [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  } else {
-    const t = Date.parse(`${s} UTC`);
-    if (Number.isNaN(t)) return '';
-    const dt = new Date(t);
-    [y, m, d] = [dt.getUTCFullYear(), dt.getUTCMonth() + 1, dt.getUTCDate()];
-  }
-  const iso = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-  const check = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(check.getTime()) && check.toISOString().slice(0, 10) === iso ? iso : '';
-}
-
-/**
- * Reads a CSV file's text into bulk rows: the first row with content is the header; completely
- * empty rows (before it too) are dropped.
- */
-export function csvToBulkRows(text: string): BulkRowFields[] {
-  const table = parseCsv(text);
-  const start = table.findIndex((cells) => !isBlankRow(cells));
-  const header = table[start];
-  if (!header) throw new CsvError(messages.csvEmpty);
-  const index = new Map(header.map((h, i) => [normaliseHeader(h), i]));
-  const missing = giftCardCsvColumns.filter((c) => !index.has(normaliseHeader(c.header))).map((c) => c.header);
-  if (missing.length) throw new CsvError(messages.csvMissingColumns + missing.join(', '));
-  const columnAt = giftCardCsvColumns.map((c) => index.get(normaliseHeader(c.header))!);
-  const rows: BulkRowFields[] = [];
-  for (let r = start + 1; r < table.length; r++) {
-    const cells = table[r]!;
-    if (isBlankRow(cells)) continue; // docs/behaviour.md §4: a completely empty row is dropped
-    const row = { cardPicture: '' } as BulkRowFields;
-    giftCardCsvColumns.forEach((col, i) => {
-      const raw = (cells[columnAt[i]!] ?? '').trim();
-      row[col.key] = col.key === 'validTill' ? normaliseDate(raw) || raw : raw;
-    });
-    rows.push(row);
-  }
-  if (rows.length === 0) throw new CsvError(messages.csvEmpty);
-  if (rows.length > limits.csvMaxRows) throw new CsvError(messages.csvTooManyRows);
-  return rows;
-}
-
-const isNonNegativeInt = (s: string, maxDigits = 10) =>
-  new RegExp(`^\\d{1,${maxDigits}}$`).test(s.trim()) && Number(s) <= limits.int32Max;
-
-/** One row's own errors (docs/behaviour.md §5 bulk messages), in column order. `today` is YYYY-MM-DD. */
-export function bulkRowErrors(row: Partial<BulkRowFields>, today = todayIso()): string[] {
-  const v = (k: keyof BulkRowFields) => String(row[k] ?? '').trim();
-  const errors: string[] = [];
-  // The same length limits as the single-card form (schemas/gift-cards.ts).
-  const text = (k: keyof BulkRowFields, required: string, max: number, tooLong: string) => {
-    if (!v(k)) errors.push(required);
-    else if (v(k).length > max) errors.push(tooLong);
-  };
-  text('serialNumber', messages.csvSerialRequired, 100, messages.csvSerialTooLong);
-  text('controlCode', messages.csvControlCodeRequired, 100, messages.csvControlCodeTooLong);
-  if (!isNonNegativeInt(v('price'))) errors.push(messages.csvCoinPriceInteger);
-  text('currency', messages.csvCurrencyRequired, 50, messages.csvCurrencyTooLong);
-  if (!isNonNegativeInt(v('amount'))) errors.push(messages.csvAmountInteger);
-  text('storeName', messages.csvStoreNameRequired, 255, messages.csvStoreNameTooLong);
-  text('storeAddress', messages.csvStoreAddressRequired, 500, messages.csvStoreAddressTooLong);
-  const date = v('validTill');
-  if (!date) errors.push(messages.csvValidTillRequired);
-  else {
-    const iso = normaliseDate(date);
-    if (!iso) errors.push(messages.csvValidTillInvalid);
-    else if (iso < today) errors.push(messages.csvValidTillPast);
-  }
-  const expiry = v('expiryDuration');
-  if (!/^\d+$/.test(expiry)) errors.push(messages.csvExpiryDurationInteger);
-  else if (expiry.length > limits.expiryDurationMaxDigits) errors.push(messages.csvExpiryDurationTooLong);
-  return errors;
-}
-
-/**
- * Every row's errors: its own, plus uniqueness against the other rows (docs/behaviour.md §5: 'Serial number
- * should be unique.' / 'Control code should be unique.'; case-insensitive, trimmed).
- */
-export function validateBulkRows<T extends Partial<BulkRowFields>>(rows: T[], today = todayIso()): string[][] {
-  const count = (key: 'serialNumber' | 'controlCode') => {
-    const m = new Map<string, number>();
-    for (const r of rows) {
-      const k = String(r[key] ?? '')
-        .trim()
-        .toLowerCase();
-      if (k) m.set(k, (m.get(k) ?? 0) + 1);
-    }
-    return m;
-  };
-  const serials = count('serialNumber');
-  const codes = count('controlCode');
-  return rows.map((r) => {
-    const errors = bulkRowErrors(r, today);
-    const s = String(r.serialNumber ?? '')
-      .trim()
-      .toLowerCase();
-    const c = String(r.controlCode ?? '')
-      .trim()
-      .toLowerCase();
-    if (s && (serials.get(s) ?? 0) > 1) errors.push(messages.csvSerialUnique);
-    if (c && (codes.get(c) ?? 0) > 1) errors.push(messages.csvControlCodeUnique);
-    return errors;
-  });
-}
-
-/** docs/behaviour.md §4 Bulk rows: the status a row shows. */
-export type BulkRowStatus = 'errors' | 'imageMissing' | 'ready';
-export function bulkRowStatus(row: Pick<BulkRow, 'hasErrors' | 'cardPicture'>): BulkRowStatus {
-  if (row.hasErrors) return 'errors';
-  return row.cardPicture ? 'ready' : 'imageMissing';
-}
-export const bulkRowStatusLabel: Record<BulkRowStatus, string> = {
-  errors: 'Show Errors',
-  imageMissing: 'Image Missing',
-  ready: 'Successfull', // docs/behaviour.md §4, verbatim
-};
-
 /**
  * What a spreadsheet reads as the start of a formula (OWASP CSV Injection; ASVS 5.0 1.2.10):
  * = + - @, tab, carriage return, line feed, NUL.
@@ -287,25 +120,4 @@ export function csvCell(value: string | number | null | undefined): string {
 /** A whole CSV file from rows of cells (each through csvCell), CRLF line ends as RFC 4180 says. */
 export function toCsv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
   return rows.map((row) => row.map(csvCell).join(',') + '\r\n').join('');
-}
-
-/** The template file (header row + one example row). */
-export function giftCardCsvTemplate(): string {
-  return toCsv([giftCardCsvColumns.map((c) => c.header), giftCardCsvColumns.map((c) => giftCardCsvExample[c.key])]);
-}
-
-/** A bulk row as the server turns it into a card (after validateBulkRows found no errors). */
-export function bulkRowToCard(row: BulkRowFields) {
-  return {
-    serialNumber: row.serialNumber.trim(),
-    controlCode: row.controlCode.trim(),
-    price: Number(row.price),
-    currency: row.currency.trim(),
-    amount: Number(row.amount),
-    storeName: row.storeName.trim(),
-    storeAddress: row.storeAddress.trim(),
-    validTill: normaliseDate(row.validTill),
-    expiryDuration: Number(row.expiryDuration),
-    cardPicture: row.cardPicture.trim(),
-  };
 }

@@ -7,6 +7,18 @@ export const limits = {
   passwordMax: 255,
   emailMax: 255,
   nameMax: 255,
+  /**
+   * The longest text of each gift-card field: the card form and the bulk rows refuse a longer one,
+   * and the bulk rows' "too long" messages say it.
+   */
+  giftCardTextMax: {
+    serialNumber: 100,
+    controlCode: 100,
+    currency: 50,
+    storeName: 255,
+    storeAddress: 500,
+    cardPicture: 2048,
+  },
   expiryDurationMaxDigits: 4,
   uploadMaxBytes: 10 * 1024 * 1024,
   typeAheadClearMs: 350,

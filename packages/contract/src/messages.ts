@@ -1,4 +1,5 @@
 import { coreMessages } from './core-messages.js';
+import { limits } from './limits.js';
 
 /**
  * Every user-visible message of the portal, written once (docs/behaviour.md §5 and §8).
@@ -103,7 +104,7 @@ export const messages = {
   // ours (spec silent): gift cards
   currencyRequired: 'Currency is required',
   expiryDurationRequired: 'Expiry Duration is required',
-  expiryDurationMaxDigits: 'Expiry Duration can have at most 4 digits.',
+  expiryDurationMaxDigits: `Expiry Duration can have at most ${limits.expiryDurationMaxDigits} digits.`,
   validTillRequired: 'Valid Till is required',
   giftCardNotFound: 'Gift card not found.',
   giftCardCreated: 'Gift card created successfully.',
@@ -114,12 +115,12 @@ export const messages = {
   serialTaken: 'A gift card with this serial number already exists.',
   controlCodeTaken: 'A gift card with this control code already exists.',
   csvValidTillInvalid: 'Valid till date should be a valid date.',
-  csvExpiryDurationTooLong: 'Expiry Duration should have at most 4 digits.',
-  csvSerialTooLong: 'Serial number should be at most 100 characters.',
-  csvControlCodeTooLong: 'Control Code should be at most 100 characters.',
-  csvCurrencyTooLong: 'Currency should be at most 50 characters.',
-  csvStoreNameTooLong: 'Store Name should be at most 255 characters.',
-  csvStoreAddressTooLong: 'Store Address should be at most 500 characters.',
+  csvExpiryDurationTooLong: `Expiry Duration should have at most ${limits.expiryDurationMaxDigits} digits.`,
+  csvSerialTooLong: `Serial number should be at most ${limits.giftCardTextMax.serialNumber} characters.`,
+  csvControlCodeTooLong: `Control Code should be at most ${limits.giftCardTextMax.controlCode} characters.`,
+  csvCurrencyTooLong: `Currency should be at most ${limits.giftCardTextMax.currency} characters.`,
+  csvStoreNameTooLong: `Store Name should be at most ${limits.giftCardTextMax.storeName} characters.`,
+  csvStoreAddressTooLong: `Store Address should be at most ${limits.giftCardTextMax.storeAddress} characters.`,
   csvCardPictureRequired: 'Card Picture is required.',
   csvNotCsv: 'Please choose a .csv file.',
   csvTooLarge: 'The CSV file is larger than 5MB.',

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { csvToBulkRows, CsvError, giftCardCsvColumns, parseCsv } from '../src/csv.js';
+import { csvToBulkRows, giftCardCsvColumns } from '../src/bulk-gift-cards.js';
+import { CsvError, parseCsv } from '../src/csv.js';
 import { limits } from '../src/limits.js';
 import { messages } from '../src/messages.js';
 

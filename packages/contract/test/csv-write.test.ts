@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { csvCell, csvToBulkRows, giftCardCsvColumns, giftCardCsvTemplate, parseCsv, toCsv } from '../src/csv.js';
+import { csvToBulkRows, giftCardCsvColumns, giftCardCsvTemplate } from '../src/bulk-gift-cards.js';
+import { csvCell, parseCsv, toCsv } from '../src/csv.js';
 
 /** The CSV the product writes (OWASP CSV Injection, ASVS 5.0 1.2.10; RFC 4180 2.6–2.7). */
 describe('csvCell / toCsv: formula payloads are written as text', () => {

@@ -1,18 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import {
+  bulkFieldOfMessage,
   bulkRowErrors,
   bulkRowStatus,
   bulkRowStatusLabel,
   bulkRowToCard,
   csvToBulkRows,
-  CsvError,
   giftCardCsvColumns,
   giftCardCsvTemplate,
   normaliseDate,
-  parseCsv,
   validateBulkRows,
   type BulkRowFields,
-} from '../src/csv.js';
+} from '../src/bulk-gift-cards.js';
+import { CsvError, parseCsv } from '../src/csv.js';
 import { messages } from '../src/messages.js';
 
 const header = giftCardCsvColumns.map((c) => c.header).join(',');
@@ -105,14 +105,17 @@ describe('csvToBulkRows', () => {
   });
 });
 
+/** A row's own error messages (bulkRowErrors gives each with its field). */
+const messagesOf = (row: BulkRowFields) => bulkRowErrors(row, today).map((e) => e.message);
+
 describe('row validation (docs/behaviour.md §5 Bulk CSV row messages)', () => {
   test('a valid row has no errors', () => {
-    expect(bulkRowErrors(valid, today)).toEqual([]);
+    expect(messagesOf(valid)).toEqual([]);
   });
 
   test('every message, verbatim', () => {
     const empty = Object.fromEntries(Object.keys(valid).map((k) => [k, ''])) as BulkRowFields;
-    expect(bulkRowErrors(empty, today)).toEqual([
+    expect(messagesOf(empty)).toEqual([
       'Serial number is required.',
       'Control Code is required.',
       'Coin Price should be a valid integer value.',
@@ -123,17 +126,47 @@ describe('row validation (docs/behaviour.md §5 Bulk CSV row messages)', () => {
       'Valid till date is required.',
       'Expiry Duration should be a valid integer value.',
     ]);
-    expect(bulkRowErrors({ ...valid, validTill: '2026-06-14' }, today)).toEqual([
-      'Valid till date can not be from past.',
-    ]);
-    expect(bulkRowErrors({ ...valid, validTill: today }, today)).toEqual([]);
-    expect(bulkRowErrors({ ...valid, price: '12.5', amount: 'ten', expiryDuration: '-1' }, today)).toEqual([
+    expect(messagesOf({ ...valid, validTill: '2026-06-14' })).toEqual(['Valid till date can not be from past.']);
+    expect(messagesOf({ ...valid, validTill: today })).toEqual([]);
+    expect(messagesOf({ ...valid, price: '12.5', amount: 'ten', expiryDuration: '-1' })).toEqual([
       'Coin Price should be a valid integer value.',
       'Amount should be a valid integer value.',
       'Expiry Duration should be a valid integer value.',
     ]);
-    expect(bulkRowErrors({ ...valid, expiryDuration: '12345' }, today)).toEqual([messages.csvExpiryDurationTooLong]);
-    expect(bulkRowErrors({ ...valid, validTill: 'someday' }, today)).toEqual([messages.csvValidTillInvalid]);
+    expect(messagesOf({ ...valid, expiryDuration: '12345' })).toEqual([messages.csvExpiryDurationTooLong]);
+    expect(messagesOf({ ...valid, validTill: 'someday' })).toEqual([messages.csvValidTillInvalid]);
+  });
+
+  test('each error names the field it is about, and a message alone finds the same field', () => {
+    const empty = Object.fromEntries(Object.keys(valid).map((k) => [k, ''])) as BulkRowFields;
+    const long = (n: number) => 'x'.repeat(n + 1);
+    const tooLong: BulkRowFields = {
+      ...valid,
+      serialNumber: long(100),
+      controlCode: long(100),
+      currency: long(50),
+      storeName: long(255),
+      storeAddress: long(500),
+    };
+    expect(bulkRowErrors(empty, today).map((e) => e.field)).toEqual(giftCardCsvColumns.map((c) => c.key));
+    expect(bulkRowErrors(tooLong, today)).toEqual([
+      { field: 'serialNumber', message: messages.csvSerialTooLong },
+      { field: 'controlCode', message: messages.csvControlCodeTooLong },
+      { field: 'currency', message: messages.csvCurrencyTooLong },
+      { field: 'storeName', message: messages.csvStoreNameTooLong },
+      { field: 'storeAddress', message: messages.csvStoreAddressTooLong },
+    ]);
+    const others = [
+      { ...valid, validTill: '2026-06-14' },
+      { ...valid, validTill: 'someday', expiryDuration: '12345' },
+    ].flatMap((row) => bulkRowErrors(row, today));
+    for (const e of [...bulkRowErrors(empty, today), ...bulkRowErrors(tooLong, today), ...others]) {
+      expect(bulkFieldOfMessage(e.message)).toBe(e.field);
+    }
+    expect(bulkFieldOfMessage(messages.csvSerialUnique)).toBe('serialNumber');
+    expect(bulkFieldOfMessage(messages.csvControlCodeUnique)).toBe('controlCode');
+    expect(bulkFieldOfMessage(messages.csvCardPictureRequired)).toBe('cardPicture');
+    expect(bulkFieldOfMessage(messages.giftCardNotFound)).toBeUndefined();
   });
 
   test('serial numbers and control codes must be unique against the other rows (case and spaces ignored)', () => {

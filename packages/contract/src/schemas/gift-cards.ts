@@ -22,21 +22,25 @@ export const giftCardSchema = z.object({
 });
 export type GiftCard = z.infer<typeof giftCardSchema>;
 
-const requiredText = (message: string, max = 255) =>
+const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, { message, abort: true }).max(max);
+const textMax = limits.giftCardTextMax;
 
 /** docs/behaviour.md §5 Update gift card: every field required, with the spec's messages. */
 export const giftCardFields = {
-  serialNumber: requiredText(messages.serialNoRequired, 100),
+  serialNumber: requiredText(messages.serialNoRequired, textMax.serialNumber),
   amount: z
     .number({ error: messages.amountRequired })
     .int(messages.onlyNumbers)
     .min(0, messages.numberMin0)
     .max(limits.int32Max, messages.numberTooLarge),
-  currency: requiredText(messages.currencyRequired, 50).regex(/^[\p{L}\s]+$/u, messages.currencyLettersOnly),
-  storeName: requiredText(messages.storeNameRequired),
-  storeAddress: requiredText(messages.storeAddressRequired, 500),
-  cardPicture: requiredText(messages.cardPictureRequired, 2048),
+  currency: requiredText(messages.currencyRequired, textMax.currency).regex(
+    /^[\p{L}\s]+$/u,
+    messages.currencyLettersOnly,
+  ),
+  storeName: requiredText(messages.storeNameRequired, textMax.storeName),
+  storeAddress: requiredText(messages.storeAddressRequired, textMax.storeAddress),
+  cardPicture: requiredText(messages.cardPictureRequired, textMax.cardPicture),
   validTill: z
     .string({ error: messages.validTillRequired })
     .min(1, { message: messages.validTillRequired, abort: true })
@@ -52,7 +56,7 @@ export const giftCardFields = {
     .int(messages.onlyNumbers)
     .min(0, messages.numberMin0)
     .max(limits.int32Max, messages.numberTooLarge),
-  controlCode: requiredText(messages.controlCodeRequired, 100),
+  controlCode: requiredText(messages.controlCodeRequired, textMax.controlCode),
 };
 
 /** POST /giftcard (add one). */
@@ -99,9 +103,12 @@ export const listGiftCardsQuerySchema = z.object({
 });
 export type ListGiftCardsQuery = z.input<typeof listGiftCardsQuerySchema>;
 
-/** A cell of a bulk row as sent: text or a number, at most 2048 characters; null/absent is ''. */
+/**
+ * A cell of a bulk row as sent: text or a number, no longer than the longest card field (a
+ * picture's address); null/absent is ''.
+ */
 const cell = z
-  .union([z.string().max(2048, 'A value is too long.'), z.number()])
+  .union([z.string().max(textMax.cardPicture, 'A value is too long.'), z.number()])
   .nullish()
   .transform((v) => (v === null || v === undefined ? '' : String(v)));
 

@@ -4,6 +4,8 @@ import {
   type bulkRowInputSchema,
   type bulkRowResultSchema,
   bulkRowToCard,
+  bulkUniqueErrors,
+  giftCardCodeKey,
   messages,
   todayIso,
   validateBulkRows,
@@ -12,7 +14,8 @@ import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { giftCards } from '../../db/schema.js';
 
-export type BulkRowInput = z.output<typeof bulkRowInputSchema>;
+/** One row of POST /multiplegiftcard as the server reads it: every cell as text, the id when sent. */
+export type ReceivedBulkRow = z.output<typeof bulkRowInputSchema>;
 export type BulkRowResult = z.output<typeof bulkRowResultSchema>;
 
 export interface BulkImportResult {
@@ -26,18 +29,18 @@ function inJsonList(expr: SQLWrapper, values: string[]): SQL {
   return sql`${expr} in (select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 }
 
-/** How validateBulkRows compares serial numbers and control codes: trimmed, any case. */
-const uniqueKey = (value: string) => value.trim().toLowerCase();
-
 /**
  * The serial numbers and control codes of the request that some stored card already has,
- * compared as uniqueKey compares them, in one query. PostgreSQL's lower() narrows, and the final
- * comparison is uniqueKey's, so it is exactly the one the rows within the request were checked
- * with. (No index serves lower(...): a hashed scan of gift_cards, once per import.)
+ * compared by giftCardCodeKey, in one query. PostgreSQL's lower() narrows, and the final
+ * comparison is giftCardCodeKey's, so it is exactly the one the rows within the request were
+ * checked with. (No index serves lower(...): a hashed scan of gift_cards, once per import.)
  */
-async function takenKeys(db: Db, rows: BulkRowInput[]): Promise<{ serials: Set<string>; codes: Set<string> }> {
-  const serials = [...new Set(rows.map((r) => uniqueKey(r.serialNumber)).filter(Boolean))];
-  const codes = [...new Set(rows.map((r) => uniqueKey(r.controlCode)).filter(Boolean))];
+async function takenKeys(
+  db: Db,
+  rows: ReceivedBulkRow[],
+): Promise<{ serialNumber: Set<string>; controlCode: Set<string> }> {
+  const serials = [...new Set(rows.map((r) => giftCardCodeKey(r.serialNumber)).filter(Boolean))];
+  const codes = [...new Set(rows.map((r) => giftCardCodeKey(r.controlCode)).filter(Boolean))];
   const found = await db
     .select({ serialNumber: giftCards.serialNumber, controlCode: giftCards.controlCode })
     .from(giftCards)
@@ -48,8 +51,8 @@ async function takenKeys(db: Db, rows: BulkRowInput[]): Promise<{ serials: Set<s
       ),
     );
   return {
-    serials: new Set(found.map((r) => uniqueKey(r.serialNumber))),
-    codes: new Set(found.map((r) => uniqueKey(r.controlCode))),
+    serialNumber: new Set(found.map((r) => giftCardCodeKey(r.serialNumber))),
+    controlCode: new Set(found.map((r) => giftCardCodeKey(r.controlCode))),
   };
 }
 
@@ -61,14 +64,13 @@ async function takenKeys(db: Db, rows: BulkRowInput[]): Promise<{ serials: Set<s
  * DO NOTHING turns a card stored by a concurrent request since the check into that row's unique
  * error instead of a failed import.
  */
-export async function importGiftCards(db: Db, rows: BulkRowInput[], now = new Date()): Promise<BulkImportResult> {
+export async function importGiftCards(db: Db, rows: ReceivedBulkRow[], now = new Date()): Promise<BulkImportResult> {
   const errors = validateBulkRows(rows, todayIso(now));
   const taken = await takenKeys(db, rows);
   rows.forEach((row, i) => {
     const rowErrors = errors[i]!;
     if (!row.cardPicture.trim()) rowErrors.push(messages.csvCardPictureRequired);
-    if (taken.serials.has(uniqueKey(row.serialNumber))) pushOnce(rowErrors, messages.csvSerialUnique);
-    if (taken.codes.has(uniqueKey(row.controlCode))) pushOnce(rowErrors, messages.csvControlCodeUnique);
+    for (const e of bulkUniqueErrors(row, (field, key) => taken[field].has(key))) pushOnce(rowErrors, e.message);
   });
 
   const valid = rows.flatMap((row, i) => (errors[i]!.length === 0 ? [{ index: i, card: bulkRowToCard(row) }] : []));
@@ -153,7 +155,7 @@ function pushOnce(list: string[], message: string) {
 }
 
 /** A row as it was sent (its id, or its index in the request when it had none), with its errors. */
-function toBulkRowResult(row: BulkRowInput, index: number, errors: string[]): BulkRowResult {
+function toBulkRowResult(row: ReceivedBulkRow, index: number, errors: string[]): BulkRowResult {
   return {
     id: row.id ?? String(index),
     serialNumber: row.serialNumber,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
-import { messages } from '@strideadmin/contract';
+import { messages, type GiftCardCsvFields } from '@strideadmin/contract';
 import { Button } from '../../components/button';
 import { ButtonLink } from '../../components/button-link';
 import { Card } from '../../components/card';
@@ -21,7 +21,6 @@ import {
   needsSkipWarning,
   rowsToCreate,
   type BulkCounts,
-  type CsvFields,
   type StatusFilter,
 } from './bulk/bulk-rows';
 import { BulkSummary } from './bulk/bulk-summary';
@@ -194,7 +193,7 @@ export function AddMultipleCardsPage() {
   );
   const onShowErrors = useCallback((id: string) => setErrorsRowId(id), []);
 
-  function onSaveRow(id: string, fields: CsvFields) {
+  function onSaveRow(id: string, fields: GiftCardCsvFields) {
     dispatch({ type: 'edited', id, fields });
     setErrorsRowId(null);
   }

@@ -1,10 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BulkRow, multipleGiftCardsSchema } from '@strideadmin/contract';
+import type { BulkRow, BulkRowFields, bulkRowInputSchema } from '@strideadmin/contract';
 import type { z } from 'zod';
 import { api, ApiError } from '../../../lib/api-client';
 import { giftCardKeys } from './keys';
 
-export type BulkRowPayload = z.input<typeof multipleGiftCardsSchema>['giftCards'][number] & { id: string };
+/**
+ * One row of POST /multiplegiftcard as the portal sends it: a row the call accepts, with every
+ * cell as text and the row's id (to match the answer's rows).
+ */
+export type BulkRowPayload = z.input<typeof bulkRowInputSchema> & BulkRowFields & { id: string };
 
 /**
  * POST /multiplegiftcard (docs/behaviour.md §7): the 'Successfull' rows. 200: all created (body []);

@@ -1,22 +1,21 @@
 import {
   bulkRowStatus,
+  cleanBulkCells,
   giftCardCsvColumns,
-  normaliseDate,
   todayIso,
   validateBulkRows,
   type BulkRow,
   type BulkRowFields,
   type BulkRowStatus,
-  type GiftCardCsvKey,
+  type GiftCardCsvFields,
 } from '@strideadmin/contract';
+import type { BulkRowPayload } from '../api/create-multiple-gift-cards';
 
 /**
  * The /add-multiple-card row store (docs/behaviour.md §3 Bulk upload row, §4 Bulk rows): a pure reducer, so
  * every rule (statuses, revalidation with uniqueness, image assignment, the 201 replacement) is
  * tested without a screen.
  */
-
-export type CsvFields = Record<GiftCardCsvKey, string>;
 
 /** docs/behaviour.md §3: a bulk row plus the transient `updating` flag (its image is uploading). */
 export interface BulkImportRow extends BulkRow {
@@ -47,7 +46,7 @@ export type BulkAction =
   /** A CSV file was read: its rows replace the table. */
   | { type: 'loaded'; rows: BulkRow[] }
   /** The Errors dialog saved a row: every row is revalidated (uniqueness spans rows). */
-  | { type: 'edited'; id: string; fields: CsvFields; today?: string }
+  | { type: 'edited'; id: string; fields: GiftCardCsvFields; today?: string }
   | { type: 'uploadStarted'; ids: readonly string[]; epoch?: number }
   /** An upload ended: `url` is the stored address, or null when it failed. */
   | { type: 'uploadFinished'; ids: readonly string[]; url: string | null; epoch?: number }
@@ -65,16 +64,6 @@ export type BulkAction =
 const keys = giftCardCsvColumns.map((c) => c.key);
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-
-/** docs/behaviour.md §5 (Valid Till normalised to YYYY-MM-DD), as the CSV reader does it, for edited values too. */
-export function normaliseFields(fields: CsvFields): CsvFields {
-  const out = {} as CsvFields;
-  for (const k of keys) {
-    const raw = String(fields[k] ?? '').trim();
-    out[k] = k === 'validTill' ? normaliseDate(raw) || raw : raw;
-  }
-  return out;
-}
 
 /**
  * Every row's errors again: its own rules, uniqueness against the other rows, and whatever the
@@ -134,7 +123,7 @@ export function bulkReducer(state: BulkState, action: BulkAction): BulkState {
     }
     case 'edited': {
       const rows = state.rows.map((r) =>
-        r.id === action.id ? { ...r, ...normaliseFields(action.fields), serverErrors: [] } : r,
+        r.id === action.id ? { ...r, ...cleanBulkCells(action.fields), serverErrors: [] } : r,
       );
       return { ...state, rows: revalidate(rows, action.today) };
     }
@@ -228,12 +217,11 @@ export function needsSkipWarning(counts: BulkCounts): boolean {
  * docs/behaviour.md §4: Confirm uploads only the 'Successfull' rows, as the call's payload (id +
  * text fields + picture).
  */
-export type BulkRowInput = BulkRowFields & { id: string };
-export function rowsToCreate(rows: readonly BulkImportRow[]): BulkRowInput[] {
+export function rowsToCreate(rows: readonly BulkImportRow[]): BulkRowPayload[] {
   return rows
     .filter((r) => bulkRowStatus(r) === 'ready')
     .map((r) => {
-      const out = { id: r.id, cardPicture: r.cardPicture } as BulkRowInput;
+      const out = { id: r.id, cardPicture: r.cardPicture } as BulkRowPayload;
       for (const k of keys) out[k] = r[k];
       return out;
     });

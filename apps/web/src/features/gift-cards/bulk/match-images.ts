@@ -1,3 +1,4 @@
+import { giftCardCodeKey } from '@strideadmin/contract';
 import { checkImageFile } from '../../../lib/upload';
 import type { BulkImportRow } from './bulk-rows';
 
@@ -8,10 +9,7 @@ import type { BulkImportRow } from './bulk-rows';
 
 /** 'GC-0001.PNG' → 'gc-0001'. */
 export function imageKey(fileName: string): string {
-  return fileName
-    .replace(/\.[^./\\]+$/, '')
-    .trim()
-    .toLowerCase();
+  return giftCardCodeKey(fileName.replace(/\.[^./\\]+$/, ''));
 }
 
 export interface ImageMatchReport {
@@ -30,7 +28,7 @@ export interface ImageMatchReport {
 export function matchImagesToRows(files: readonly File[], rows: readonly BulkImportRow[]): ImageMatchReport {
   const bySerial = new Map<string, BulkImportRow>();
   for (const row of rows) {
-    const key = row.serialNumber.trim().toLowerCase();
+    const key = giftCardCodeKey(row.serialNumber);
     // Equal serials are both in error (uniqueness), so which one the map keeps does not matter.
     if (key && !bySerial.has(key)) bySerial.set(key, row);
   }

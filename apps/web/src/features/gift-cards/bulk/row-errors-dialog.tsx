@@ -1,34 +1,25 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { bulkRowErrors, giftCardCsvColumns, messages, todayIso, type GiftCardCsvKey } from '@strideadmin/contract';
+import {
+  bulkFieldOfMessage,
+  bulkRowErrors,
+  bulkUniqueErrors,
+  cleanBulkCells,
+  giftCardCodeKey,
+  giftCardCsvColumns,
+  todayIso,
+  type BulkFieldError,
+  type GiftCardCsvFields,
+  type GiftCardCsvKey,
+} from '@strideadmin/contract';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { TextInput } from '../../../components/text-input';
-import { normaliseFields, type BulkImportRow, type CsvFields } from './bulk-rows';
-
-/** Which field a row message is about, so it shows under that input too. */
-const fieldOfMessage: Record<string, GiftCardCsvKey> = {
-  [messages.csvSerialRequired]: 'serialNumber',
-  [messages.csvSerialUnique]: 'serialNumber',
-  [messages.serialTaken]: 'serialNumber',
-  [messages.csvControlCodeRequired]: 'controlCode',
-  [messages.csvControlCodeUnique]: 'controlCode',
-  [messages.controlCodeTaken]: 'controlCode',
-  [messages.csvCoinPriceInteger]: 'price',
-  [messages.csvCurrencyRequired]: 'currency',
-  [messages.csvAmountInteger]: 'amount',
-  [messages.csvStoreNameRequired]: 'storeName',
-  [messages.csvStoreAddressRequired]: 'storeAddress',
-  [messages.csvValidTillRequired]: 'validTill',
-  [messages.csvValidTillInvalid]: 'validTill',
-  [messages.csvValidTillPast]: 'validTill',
-  [messages.csvExpiryDurationInteger]: 'expiryDuration',
-  [messages.csvExpiryDurationTooLong]: 'expiryDuration',
-};
+import type { BulkImportRow } from './bulk-rows';
 
 const placeholders: Partial<Record<GiftCardCsvKey, string>> = { validTill: 'YYYY-MM-DD' };
 
-const fieldsOf = (row: BulkImportRow): CsvFields =>
-  Object.fromEntries(giftCardCsvColumns.map((c) => [c.key, row[c.key]])) as CsvFields;
+const fieldsOf = (row: BulkImportRow): GiftCardCsvFields =>
+  Object.fromEntries(giftCardCsvColumns.map((c) => [c.key, row[c.key]])) as GiftCardCsvFields;
 
 /**
  * docs/behaviour.md §4/§8 Errors dialog: the row's errors, and its nine fields to edit. The errors follow the
@@ -44,7 +35,7 @@ export function RowErrorsDialog({
 }: {
   row: BulkImportRow | null;
   rows: readonly BulkImportRow[];
-  onSave: (id: string, fields: CsvFields) => void;
+  onSave: (id: string, fields: GiftCardCsvFields) => void;
   onClose: () => void;
 }) {
   return (
@@ -63,37 +54,41 @@ function RowErrorsForm({
 }: {
   row: BulkImportRow;
   rows: readonly BulkImportRow[];
-  onSave: (id: string, fields: CsvFields) => void;
+  onSave: (id: string, fields: GiftCardCsvFields) => void;
   onClose: () => void;
 }) {
   const original = useMemo(() => fieldsOf(row), [row]);
-  const [draft, setDraft] = useState<CsvFields>(original);
+  const [draft, setDraft] = useState<GiftCardCsvFields>(original);
   const today = useMemo(() => todayIso(), []);
 
   // Serials and control codes of every other row, once per opening: each keystroke is then O(1).
   const others = useMemo(() => {
-    const serials = new Set<string>();
-    const codes = new Set<string>();
+    const keys = { serialNumber: new Set<string>(), controlCode: new Set<string>() };
     for (const r of rows) {
       if (r.id === row.id) continue;
-      serials.add(r.serialNumber.trim().toLowerCase());
-      codes.add(r.controlCode.trim().toLowerCase());
+      keys.serialNumber.add(giftCardCodeKey(r.serialNumber));
+      keys.controlCode.add(giftCardCodeKey(r.controlCode));
     }
-    return { serials, codes };
+    return keys;
   }, [rows, row.id]);
 
   const changed = giftCardCsvColumns.some((c) => draft[c.key] !== original[c.key]);
+  // Each error with its field, so it shows under its input too; the server's by their message.
   const errors = useMemo(() => {
-    const fields = normaliseFields(draft);
-    const list = bulkRowErrors(fields, today);
-    const serial = fields.serialNumber.toLowerCase();
-    const code = fields.controlCode.toLowerCase();
-    if (serial && others.serials.has(serial)) list.push(messages.csvSerialUnique);
-    if (code && others.codes.has(code)) list.push(messages.csvControlCodeUnique);
-    return changed ? list : [...new Set([...list, ...row.serverErrors])];
+    const fields = cleanBulkCells(draft);
+    const list: { field: BulkFieldError['field'] | undefined; message: string }[] = [
+      ...bulkRowErrors(fields, today),
+      ...bulkUniqueErrors(fields, (field, key) => others[field].has(key)),
+    ];
+    if (!changed) list.push(...row.serverErrors.map((message) => ({ field: bulkFieldOfMessage(message), message })));
+    return list.filter((e, i) => list.findIndex((o) => o.message === e.message) === i);
   }, [draft, today, others, changed, row.serverErrors]);
 
-  const errorOf = (key: GiftCardCsvKey) => errors.filter((e) => fieldOfMessage[e] === key).join(' ') || undefined;
+  const errorOf = (key: GiftCardCsvKey) =>
+    errors
+      .filter((e) => e.field === key)
+      .map((e) => e.message)
+      .join(' ') || undefined;
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -112,7 +107,7 @@ function RowErrorsForm({
           </p>
           <ul className="mt-1 list-disc pl-5">
             {errors.map((e) => (
-              <li key={e}>{e}</li>
+              <li key={e.message}>{e.message}</li>
             ))}
           </ul>
         </div>

@@ -1,4 +1,10 @@
-import { bulkRowStatus, giftCardCsvColumns, messages, type BulkRow } from '@strideadmin/contract';
+import {
+  bulkRowStatus,
+  giftCardCsvColumns,
+  messages,
+  type BulkRow,
+  type GiftCardCsvFields,
+} from '@strideadmin/contract';
 import { describe, expect, test } from 'vitest';
 import {
   bulkReducer,
@@ -9,7 +15,6 @@ import {
   needsSkipWarning,
   rowsToCreate,
   type BulkState,
-  type CsvFields,
 } from '../../../../src/features/gift-cards/bulk/bulk-rows';
 import { parseBulkCsvText } from '../../../../src/features/gift-cards/bulk/parse-bulk-csv';
 
@@ -26,8 +31,8 @@ function load(...lines: string[]): BulkState {
 const valid = (n: number) => `GC-${n},CC-${n},500,SEK,100,Shop ${n},Street ${n},2031-01-01,60`;
 const row = (s: BulkState, id: string) => s.rows.find((r) => r.id === id)!;
 const statuses = (s: BulkState) => s.rows.map((r) => bulkRowStatus(r));
-const fieldsOf = (s: BulkState, id: string): CsvFields =>
-  Object.fromEntries(giftCardCsvColumns.map((c) => [c.key, row(s, id)[c.key]])) as CsvFields;
+const fieldsOf = (s: BulkState, id: string): GiftCardCsvFields =>
+  Object.fromEntries(giftCardCsvColumns.map((c) => [c.key, row(s, id)[c.key]])) as GiftCardCsvFields;
 
 describe('the bulk row store', () => {
   test('rows get ids, numbers, errors and the spec statuses; counts follow', () => {

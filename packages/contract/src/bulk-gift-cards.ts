@@ -1,0 +1,282 @@
+import { CsvError, isBlankCsvRow, parseCsv, toCsv } from './csv.js';
+import { limits } from './limits.js';
+import { messages } from './messages.js';
+import { todayIso } from './schemas/fields.js';
+
+/**
+ * The rules of a bulk gift-card import (docs/behaviour.md §3 CSV columns, §4 Bulk rows, §5 Bulk
+ * CSV row messages), written once for the portal's preview and the server's POST
+ * /multiplegiftcard: the columns and template, a CSV file's text to rows, and row validation.
+ */
+
+export const giftCardCsvColumns = [
+  { header: 'Serial Number', key: 'serialNumber' },
+  { header: 'Control Code', key: 'controlCode' },
+  { header: 'Coin Price', key: 'price' },
+  { header: 'Currency', key: 'currency' },
+  { header: 'Amount', key: 'amount' },
+  { header: 'Store Name', key: 'storeName' },
+  { header: 'Store Address', key: 'storeAddress' },
+  { header: 'Valid Till', key: 'validTill' },
+  { header: 'Expiry Duration in Minutes', key: 'expiryDuration' },
+] as const;
+export type GiftCardCsvKey = (typeof giftCardCsvColumns)[number]['key'];
+
+/** The example row of the downloadable template (GET /giftcard/csv-template). */
+export const giftCardCsvExample: Record<GiftCardCsvKey, string> = {
+  serialNumber: 'GC-0001',
+  controlCode: 'CTRL-0001',
+  price: '500',
+  currency: 'SEK',
+  amount: '100',
+  storeName: 'corner shop',
+  storeAddress: 'storgatan 1, stockholm',
+  validTill: '2030-12-31',
+  expiryDuration: '1440',
+};
+
+/** A row's nine CSV cells, as text. */
+export type GiftCardCsvFields = Record<GiftCardCsvKey, string>;
+/** docs/behaviour.md §3 Bulk upload row: the card fields as text (as typed or read), plus its errors. */
+export type BulkRowFields = GiftCardCsvFields & { cardPicture: string };
+export interface BulkRow extends BulkRowFields {
+  id: string;
+  hasErrors: boolean;
+  errors: string[];
+}
+
+const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** Valid Till normalised to YYYY-MM-DD (docs/behaviour.md §5); '' when it is not a date. */
+export function normaliseDate(raw: string): string {
+  const s = raw.trim();
+  if (!s) return '';
+  let y: number, m: number, d: number;
+  let match: RegExpExecArray | null;
+  if ((match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ].*)?$/.exec(s))) {
+    [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s))) {
+    // M/D/YYYY, as spreadsheets in the US locale write it.
+    [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else if ((match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(s))) {
+    // D.M.YYYY, as European spreadsheets write it.
+    [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else {
+    const t = Date.parse(`${s} UTC`);
+    if (Number.isNaN(t)) return '';
+    const dt = new Date(t);
+    [y, m, d] = [dt.getUTCFullYear(), dt.getUTCMonth() + 1, dt.getUTCDate()];
+  }
+  const iso = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const check = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(check.getTime()) && check.toISOString().slice(0, 10) === iso ? iso : '';
+}
+
+/**
+ * A cell as a row keeps it, read from a file or typed in the Errors dialog: trimmed, and a Valid
+ * Till that is a date as YYYY-MM-DD (docs/behaviour.md §5; one that is not stays as written, for
+ * its message).
+ */
+export function cleanBulkCell(key: GiftCardCsvKey, raw: string): string {
+  const s = raw.trim();
+  return key === 'validTill' ? normaliseDate(s) || s : s;
+}
+
+/** Every cell of a row through cleanBulkCell. */
+export function cleanBulkCells(cells: GiftCardCsvFields): GiftCardCsvFields {
+  const out = {} as GiftCardCsvFields;
+  for (const { key } of giftCardCsvColumns) out[key] = cleanBulkCell(key, String(cells[key] ?? ''));
+  return out;
+}
+
+/**
+ * Reads a CSV file's text into bulk rows: the first row with content is the header; completely
+ * empty rows (before it too) are dropped.
+ */
+export function csvToBulkRows(text: string): BulkRowFields[] {
+  const table = parseCsv(text);
+  const start = table.findIndex((cells) => !isBlankCsvRow(cells));
+  const header = table[start];
+  if (!header) throw new CsvError(messages.csvEmpty);
+  const index = new Map(header.map((h, i) => [normaliseHeader(h), i]));
+  const missing = giftCardCsvColumns.filter((c) => !index.has(normaliseHeader(c.header))).map((c) => c.header);
+  if (missing.length) throw new CsvError(messages.csvMissingColumns + missing.join(', '));
+  const columnAt = giftCardCsvColumns.map((c) => index.get(normaliseHeader(c.header))!);
+  const rows: BulkRowFields[] = [];
+  for (let r = start + 1; r < table.length; r++) {
+    const cells = table[r]!;
+    if (isBlankCsvRow(cells)) continue; // docs/behaviour.md §4: a completely empty row is dropped
+    const row = { cardPicture: '' } as BulkRowFields;
+    giftCardCsvColumns.forEach((col, i) => {
+      row[col.key] = cleanBulkCell(col.key, cells[columnAt[i]!] ?? '');
+    });
+    rows.push(row);
+  }
+  if (rows.length === 0) throw new CsvError(messages.csvEmpty);
+  if (rows.length > limits.csvMaxRows) throw new CsvError(messages.csvTooManyRows);
+  return rows;
+}
+
+/**
+ * The uniqueness key of a serial number or a control code: trimmed, any case. Rows are checked
+ * against each other and against the stored cards (unique on lower(...)) with it, and an image's
+ * file name finds its row's serial number with it.
+ */
+export const giftCardCodeKey = (code: string) => code.trim().toLowerCase();
+
+/** A rule of docs/behaviour.md §5 that a bulk row breaks: the field it is about, and its message. */
+export interface BulkFieldError {
+  field: keyof BulkRowFields;
+  message: string;
+}
+
+/**
+ * Every message a bulk row can get, by the field it is about. The rules below take their
+ * messages from here, and bulkFieldOfMessage reads it backwards, so a message always has its field.
+ */
+const bulkRowMessages = {
+  serialNumber: {
+    required: messages.csvSerialRequired,
+    tooLong: messages.csvSerialTooLong,
+    unique: messages.csvSerialUnique,
+  },
+  controlCode: {
+    required: messages.csvControlCodeRequired,
+    tooLong: messages.csvControlCodeTooLong,
+    unique: messages.csvControlCodeUnique,
+  },
+  price: { integer: messages.csvCoinPriceInteger },
+  currency: { required: messages.csvCurrencyRequired, tooLong: messages.csvCurrencyTooLong },
+  amount: { integer: messages.csvAmountInteger },
+  storeName: { required: messages.csvStoreNameRequired, tooLong: messages.csvStoreNameTooLong },
+  storeAddress: { required: messages.csvStoreAddressRequired, tooLong: messages.csvStoreAddressTooLong },
+  validTill: {
+    required: messages.csvValidTillRequired,
+    invalid: messages.csvValidTillInvalid,
+    past: messages.csvValidTillPast,
+  },
+  expiryDuration: { integer: messages.csvExpiryDurationInteger, tooLong: messages.csvExpiryDurationTooLong },
+  cardPicture: { required: messages.csvCardPictureRequired },
+} as const satisfies Record<keyof BulkRowFields, Record<string, string>>;
+type BulkRowMessages = typeof bulkRowMessages;
+
+const fieldOfMessage = new Map<string, keyof BulkRowFields>(
+  (Object.keys(bulkRowMessages) as (keyof BulkRowFields)[]).flatMap((field) =>
+    Object.values(bulkRowMessages[field]).map((message: string) => [message, field] as const),
+  ),
+);
+
+/**
+ * The field a bulk row's message is about, for the messages a row carries as text (the server's
+ * answer); undefined for a message no bulk rule gives.
+ */
+export const bulkFieldOfMessage = (message: string): keyof BulkRowFields | undefined => fieldOfMessage.get(message);
+
+const fieldError = <F extends keyof BulkRowMessages>(field: F, rule: keyof BulkRowMessages[F]): BulkFieldError => ({
+  field,
+  message: bulkRowMessages[field][rule] as string,
+});
+
+const isNonNegativeInt = (s: string, maxDigits = 10) =>
+  new RegExp(`^\\d{1,${maxDigits}}$`).test(s.trim()) && Number(s) <= limits.int32Max;
+
+/** One row's own errors (docs/behaviour.md §5 bulk messages), in column order. `today` is YYYY-MM-DD. */
+export function bulkRowErrors(row: Partial<BulkRowFields>, today = todayIso()): BulkFieldError[] {
+  const v = (k: keyof BulkRowFields) => String(row[k] ?? '').trim();
+  const errors: BulkFieldError[] = [];
+  // The same length limits as the single-card form (schemas/gift-cards.ts).
+  const text = (k: 'serialNumber' | 'controlCode' | 'currency' | 'storeName' | 'storeAddress') => {
+    if (!v(k)) errors.push(fieldError(k, 'required'));
+    else if (v(k).length > limits.giftCardTextMax[k]) errors.push(fieldError(k, 'tooLong'));
+  };
+  text('serialNumber');
+  text('controlCode');
+  if (!isNonNegativeInt(v('price'))) errors.push(fieldError('price', 'integer'));
+  text('currency');
+  if (!isNonNegativeInt(v('amount'))) errors.push(fieldError('amount', 'integer'));
+  text('storeName');
+  text('storeAddress');
+  const date = v('validTill');
+  if (!date) errors.push(fieldError('validTill', 'required'));
+  else {
+    const iso = normaliseDate(date);
+    if (!iso) errors.push(fieldError('validTill', 'invalid'));
+    else if (iso < today) errors.push(fieldError('validTill', 'past'));
+  }
+  const expiry = v('expiryDuration');
+  if (!/^\d+$/.test(expiry)) errors.push(fieldError('expiryDuration', 'integer'));
+  else if (expiry.length > limits.expiryDurationMaxDigits) errors.push(fieldError('expiryDuration', 'tooLong'));
+  return errors;
+}
+
+/** The fields that must be unique (docs/behaviour.md §5), each compared by giftCardCodeKey. */
+export type BulkUniqueField = 'serialNumber' | 'controlCode';
+
+/**
+ * A row's uniqueness errors (docs/behaviour.md §5: 'Serial number should be unique.' / 'Control
+ * code should be unique.'), given whether a key (giftCardCodeKey) is taken elsewhere: by another
+ * row of the file, or by a stored card.
+ */
+export function bulkUniqueErrors(
+  row: Partial<BulkRowFields>,
+  isTaken: (field: BulkUniqueField, key: string) => boolean,
+): BulkFieldError[] {
+  const errors: BulkFieldError[] = [];
+  for (const field of ['serialNumber', 'controlCode'] as const) {
+    const key = giftCardCodeKey(String(row[field] ?? ''));
+    if (key && isTaken(field, key)) errors.push(fieldError(field, 'unique'));
+  }
+  return errors;
+}
+
+/**
+ * Every row's error messages, as a row carries them (BulkRow.errors, the API's answer): its own,
+ * plus uniqueness against the other rows.
+ */
+export function validateBulkRows<T extends Partial<BulkRowFields>>(rows: T[], today = todayIso()): string[][] {
+  const count = (field: BulkUniqueField) => {
+    const m = new Map<string, number>();
+    for (const r of rows) {
+      const k = giftCardCodeKey(String(r[field] ?? ''));
+      if (k) m.set(k, (m.get(k) ?? 0) + 1);
+    }
+    return m;
+  };
+  const counts = { serialNumber: count('serialNumber'), controlCode: count('controlCode') };
+  const takenByAnother = (field: BulkUniqueField, key: string) => (counts[field].get(key) ?? 0) > 1;
+  return rows.map((r) => [...bulkRowErrors(r, today), ...bulkUniqueErrors(r, takenByAnother)].map((e) => e.message));
+}
+
+/** docs/behaviour.md §4 Bulk rows: the status a row shows. */
+export type BulkRowStatus = 'errors' | 'imageMissing' | 'ready';
+export function bulkRowStatus(row: Pick<BulkRow, 'hasErrors' | 'cardPicture'>): BulkRowStatus {
+  if (row.hasErrors) return 'errors';
+  return row.cardPicture ? 'ready' : 'imageMissing';
+}
+export const bulkRowStatusLabel: Record<BulkRowStatus, string> = {
+  errors: 'Show Errors',
+  imageMissing: 'Image Missing',
+  ready: 'Successfull', // docs/behaviour.md §4, verbatim
+};
+
+/** The template file (header row + one example row). */
+export function giftCardCsvTemplate(): string {
+  return toCsv([giftCardCsvColumns.map((c) => c.header), giftCardCsvColumns.map((c) => giftCardCsvExample[c.key])]);
+}
+
+/** A bulk row as the server turns it into a card (after validateBulkRows found no errors). */
+export function bulkRowToCard(row: BulkRowFields) {
+  const cells = cleanBulkCells(row);
+  return {
+    serialNumber: cells.serialNumber,
+    controlCode: cells.controlCode,
+    price: Number(cells.price),
+    currency: cells.currency,
+    amount: Number(cells.amount),
+    storeName: cells.storeName,
+    storeAddress: cells.storeAddress,
+    validTill: cells.validTill,
+    expiryDuration: Number(cells.expiryDuration),
+    cardPicture: row.cardPicture.trim(),
+  };
+}
