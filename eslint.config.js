@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * ARCHITECTURE.md's boundaries as lint rules, so the house rules are facts:
+ * docs/architecture.md's boundaries as lint rules, so the house rules are facts:
  * - a web feature never imports another feature, nor the app layer that composes features;
  * - an API module never reaches into another module's internals (its index.ts is the door).
  */
@@ -28,13 +28,13 @@ const boundaries = {
               context.report({
                 node,
                 messageId: 'crossFeature',
-                data: { why: `feature '${web[1]}' must not import feature '${m[1]}' (ARCHITECTURE.md)` },
+                data: { why: `feature '${web[1]}' must not import feature '${m[1]}' (docs/architecture.md)` },
               });
             if (/\/apps\/web\/src\/app(\/|$)/.test(target))
               context.report({
                 node,
                 messageId: 'crossFeature',
-                data: { why: `features must not import the app layer (ARCHITECTURE.md)` },
+                data: { why: `features must not import the app layer (docs/architecture.md)` },
               });
           }
           if (api) {
@@ -44,7 +44,7 @@ const boundaries = {
                 node,
                 messageId: 'crossFeature',
                 data: {
-                  why: `module '${api[1]}' may use module '${m[1]}' only through its index.ts (ARCHITECTURE.md)`,
+                  why: `module '${api[1]}' may use module '${m[1]}' only through its index.ts (docs/architecture.md)`,
                 },
               });
           }
@@ -93,7 +93,7 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration in config.ts only (ARCHITECTURE.md).' },
+        { object: 'process', property: 'env', message: 'Read configuration in config.ts only (docs/architecture.md).' },
       ],
     },
   },
@@ -116,16 +116,6 @@ export default tseslint.config(
       'bench/**',
     ],
     rules: { 'no-restricted-properties': 'off' },
-  },
-  {
-    // Tests read JSON answers as `any` on purpose: they assert on what the client receives.
-    files: ['**/test/**', '**/e2e/**'],
-    rules: {
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/unbound-method': 'off',
-    },
   },
   {
     // Tests read JSON answers as `any` on purpose: they assert on what the client receives.
