@@ -1,6 +1,7 @@
 // @ts-check
 import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -94,6 +95,66 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration in config.ts only (docs/architecture.md).' },
+      ],
+    },
+  },
+  {
+    // The layers of docs/architecture.md, and no import cycles. Imports are resolved as TypeScript
+    // does here: `./x.js` is the source `./x.ts`, and the contract's package points at its sources.
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: ['apps/web/src/components', 'apps/web/src/lib'],
+              from: ['apps/web/src/features', 'apps/web/src/app'],
+              message:
+                'components/ and lib/ are shared by every feature: they never import a feature nor the app layer (docs/architecture.md).',
+            },
+            {
+              target: ['apps/api/src/plugins', 'apps/api/src/db', 'apps/api/src/storage', 'apps/api/src/mail'],
+              from: 'apps/api/src/modules',
+              message:
+                'plugins/, db/, storage/ and mail/ serve the modules: they never import a module (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A module's routes speak HTTP; its queries live in its service.
+    files: ['apps/api/src/modules/**/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'drizzle-orm',
+              message: "Queries live in the module's service, not in routes.ts (docs/architecture.md).",
+            },
+          ],
+          patterns: [
+            {
+              group: ['drizzle-orm/*'],
+              message: "Queries live in the module's service, not in routes.ts (docs/architecture.md).",
+            },
+          ],
+        },
       ],
     },
   },
