@@ -1,12 +1,13 @@
 // @ts-check
 import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * ARCHITECTURE.md's boundaries as lint rules, so the house rules are facts:
+ * docs/architecture.md's boundaries as lint rules, so the house rules are facts:
  * - a web feature never imports another feature, nor the app layer that composes features;
  * - an API module never reaches into another module's internals (its index.ts is the door).
  */
@@ -28,13 +29,13 @@ const boundaries = {
               context.report({
                 node,
                 messageId: 'crossFeature',
-                data: { why: `feature '${web[1]}' must not import feature '${m[1]}' (ARCHITECTURE.md)` },
+                data: { why: `feature '${web[1]}' must not import feature '${m[1]}' (docs/architecture.md)` },
               });
             if (/\/apps\/web\/src\/app(\/|$)/.test(target))
               context.report({
                 node,
                 messageId: 'crossFeature',
-                data: { why: `features must not import the app layer (ARCHITECTURE.md)` },
+                data: { why: `features must not import the app layer (docs/architecture.md)` },
               });
           }
           if (api) {
@@ -44,7 +45,7 @@ const boundaries = {
                 node,
                 messageId: 'crossFeature',
                 data: {
-                  why: `module '${api[1]}' may use module '${m[1]}' only through its index.ts (ARCHITECTURE.md)`,
+                  why: `module '${api[1]}' may use module '${m[1]}' only through its index.ts (docs/architecture.md)`,
                 },
               });
           }
@@ -93,7 +94,67 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration in config.ts only (ARCHITECTURE.md).' },
+        { object: 'process', property: 'env', message: 'Read configuration in config.ts only (docs/architecture.md).' },
+      ],
+    },
+  },
+  {
+    // The layers of docs/architecture.md, and no import cycles. Imports are resolved as TypeScript
+    // does here: `./x.js` is the source `./x.ts`, and the contract's package points at its sources.
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: ['apps/web/src/components', 'apps/web/src/lib'],
+              from: ['apps/web/src/features', 'apps/web/src/app'],
+              message:
+                'components/ and lib/ are shared by every feature: they never import a feature nor the app layer (docs/architecture.md).',
+            },
+            {
+              target: ['apps/api/src/plugins', 'apps/api/src/db', 'apps/api/src/storage', 'apps/api/src/mail'],
+              from: 'apps/api/src/modules',
+              message:
+                'plugins/, db/, storage/ and mail/ serve the modules: they never import a module (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A module's routes speak HTTP; its queries live in its service.
+    files: ['apps/api/src/modules/**/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'drizzle-orm',
+              message: "Queries live in the module's service, not in routes.ts (docs/architecture.md).",
+            },
+          ],
+          patterns: [
+            {
+              group: ['drizzle-orm/*'],
+              message: "Queries live in the module's service, not in routes.ts (docs/architecture.md).",
+            },
+          ],
+        },
       ],
     },
   },
@@ -116,16 +177,6 @@ export default tseslint.config(
       'bench/**',
     ],
     rules: { 'no-restricted-properties': 'off' },
-  },
-  {
-    // Tests read JSON answers as `any` on purpose: they assert on what the client receives.
-    files: ['**/test/**', '**/e2e/**'],
-    rules: {
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/unbound-method': 'off',
-    },
   },
   {
     // Tests read JSON answers as `any` on purpose: they assert on what the client receives.
