@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { type RoleName, todayIso } from '@strideadmin/contract';
+import type { RoleName } from '@strideadmin/contract';
 import type { Db } from '../../src/db/client.js';
 import {
   complaintQueries,
@@ -13,6 +13,7 @@ import {
 } from '../../src/db/schema.js';
 import { insertUser } from '../../src/modules/users/index.js';
 import { hashPassword } from '../../src/plugins/auth/index.js';
+import { dateIn, day } from './dates.js';
 
 export const defaultTestPassword = 'Walk-10000-steps';
 
@@ -98,8 +99,6 @@ export async function createComplaintQuery(db: Db, overrides: ComplaintQueryOver
   return row.id;
 }
 
-const day = 24 * 60 * 60 * 1000;
-
 /** A quiz question straight into the table (active, English, right answer 2, 10 coins unless told). Answers its id. */
 export async function createQuiz(db: Db, values: Partial<typeof quizQuestions.$inferInsert> = {}): Promise<number> {
   sequence += 1;
@@ -170,14 +169,14 @@ export async function createGiftCard(db: Db, values: Partial<typeof giftCards.$i
   const [row] = await db
     .insert(giftCards)
     .values({
-      serialNumber: `FACTORY-SN-${sequence}-${randomBytes(3).toString('hex')}`,
-      controlCode: `FACTORY-CC-${sequence}-${randomBytes(3).toString('hex')}`,
+      serialNumber: `SN-${sequence}-${randomBytes(3).toString('hex')}`,
+      controlCode: `CC-${sequence}-${randomBytes(3).toString('hex')}`,
       amount: 100,
       currency: 'SEK',
       storeName: 'corner shop',
       storeAddress: 'storgatan 1, stockholm',
       cardPicture: 'https://cdn.example.com/gift_card_images/card.png',
-      validTill: todayIso(new Date(Date.now() + 30 * day)),
+      validTill: dateIn(30),
       expiryDuration: 1440,
       price: 500,
       ...values,
