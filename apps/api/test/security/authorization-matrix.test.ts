@@ -9,6 +9,7 @@ import { users } from '../../src/db/schema.js';
 import {
   buildTestApp,
   createComplaintQuery,
+  createGiftCard,
   createUser,
   type LoggedIn,
   loginAs,
@@ -16,7 +17,7 @@ import {
 } from '../helpers/index.js';
 import { dayIn } from '../modules/mobile-app/app-data.js';
 import { insertBox, insertConfig, validConfig, validManualBox } from '../modules/gift-boxes/gift-box-data.js';
-import { bulkRow, insertCard, validCard } from '../modules/gift-cards/gift-card-data.js';
+import { bulkRow, validCard } from '../modules/gift-cards/gift-card-data.js';
 import { sendNotification, validNotification } from '../modules/notifications/notification-data.js';
 import { insertQuiz, validQuiz } from '../modules/quiz/quiz-data.js';
 
@@ -132,7 +133,7 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
     const doomedConfigId = await insertConfig(t.db);
     const boxId = await insertBox(t.db, configId);
     const quizId = await insertQuiz(t.db);
-    const cardId = await insertCard(t.db, { price: 0 });
+    const cardId = await createGiftCard(t.db, { price: 0 });
     ids = {
       '/api/users/:id': target.id,
       '/api/giftcard/:id': cardId,

@@ -1,11 +1,5 @@
-import { type CreateGiftCard, todayIso } from '@strideadmin/contract';
-import type { Db } from '../../../src/db/client.js';
-import { giftCards } from '../../../src/db/schema.js';
-
-const day = 24 * 60 * 60 * 1000;
-
-/** YYYY-MM-DD `days` from today (negative: in the past), as the server's todayIso counts. */
-export const dateIn = (days: number) => todayIso(new Date(Date.now() + days * day));
+import type { CreateGiftCard } from '@strideadmin/contract';
+import { dateIn } from '../../helpers/dates.js';
 
 let sequence = 0;
 /** A unique suffix for serial numbers and control codes within a test file. */
@@ -27,18 +21,6 @@ export function validCard(overrides: Partial<CreateGiftCard> = {}): CreateGiftCa
     price: 500,
     ...overrides,
   };
-}
-
-/**
- * A card put straight into the table, for states no call makes: a past Valid Till, a redemption
- * (user, time). Answers its id.
- */
-export async function insertCard(db: Db, values: Partial<typeof giftCards.$inferInsert> = {}): Promise<number> {
-  const [row] = await db
-    .insert(giftCards)
-    .values({ ...validCard(), ...values })
-    .returning({ id: giftCards.id });
-  return row!.id;
 }
 
 /** A POST /multiplegiftcard row: every cell text, as the portal sends it. */
