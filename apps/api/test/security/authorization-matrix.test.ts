@@ -10,6 +10,7 @@ import {
   buildTestApp,
   createComplaintQuery,
   createGiftCard,
+  createQuiz,
   createUser,
   type LoggedIn,
   loginAs,
@@ -19,7 +20,7 @@ import { dayIn } from '../modules/mobile-app/app-data.js';
 import { insertBox, insertConfig, validConfig, validManualBox } from '../modules/gift-boxes/gift-box-data.js';
 import { bulkRow, validCard } from '../modules/gift-cards/gift-card-data.js';
 import { sendNotification, validNotification } from '../modules/notifications/notification-data.js';
-import { insertQuiz, validQuiz } from '../modules/quiz/quiz-data.js';
+import { validQuiz } from '../modules/quiz/quiz-data.js';
 
 /**
  * The calls anyone may make without a token. A route that is not here and has no guard fails this
@@ -132,7 +133,7 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
     const configId = await insertConfig(t.db, { stepsToUnlock: 0 });
     const doomedConfigId = await insertConfig(t.db);
     const boxId = await insertBox(t.db, configId);
-    const quizId = await insertQuiz(t.db);
+    const quizId = await createQuiz(t.db);
     const cardId = await createGiftCard(t.db, { price: 0 });
     ids = {
       '/api/users/:id': target.id,

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type LoggedIn, loginAs, type TestApp, expectDocumented } from '../../helpers/index.js';
-import { insertQuiz, validQuiz } from './quiz-data.js';
+import {
+  buildTestApp,
+  createQuiz,
+  type LoggedIn,
+  loginAs,
+  type TestApp,
+  expectDocumented,
+} from '../../helpers/index.js';
+import { validQuiz } from './quiz-data.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {
@@ -19,7 +26,7 @@ describe('the quiz calls', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     admin = await loginAs(t, 'Admin');
-    quizId = await insertQuiz(t.db, { question: 'Guarded?' });
+    quizId = await createQuiz(t.db, { question: 'Guarded?' });
     // Valid requests: the administrator gets 200 from each.
     calls = [
       { method: 'GET', url: '/api/quiz' },

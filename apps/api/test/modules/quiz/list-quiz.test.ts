@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizQuestion } from '@strideadmin/contract';
-import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
-import { insertQuiz } from './quiz-data.js';
+import { buildTestApp, createQuiz, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
 
 describe('GET /api/quiz', () => {
   let t: TestApp;
@@ -30,9 +29,12 @@ describe('GET /api/quiz', () => {
       ['Is 100% of a walk good for you?', 'en', 20, true], // a % in the text, to be taken literally
       ['Vad är en step_count?', 'sv', 5, true], // an _ in the text, to be taken literally
     ];
+    // The options the contract-shape check below expects.
+    const options = { option1: 'About 100', option2: 'About 1300', option3: 'About 10000', option4: 'About 50000' };
     for (const [i, [question, language, coins, isActive]] of fixtures.entries()) {
-      ids[question] = await insertQuiz(t.db, {
+      ids[question] = await createQuiz(t.db, {
         question,
+        ...options,
         language,
         coins,
         isActive,

@@ -1,6 +1,4 @@
 import type { CreateQuiz } from '@strideadmin/contract';
-import type { Db } from '../../../src/db/client.js';
-import { quizQuestions } from '../../../src/db/schema.js';
 
 let sequence = 0;
 
@@ -19,13 +17,4 @@ export function validQuiz(overrides: Partial<CreateQuiz> = {}): CreateQuiz {
     isActive: true,
     ...overrides,
   };
-}
-
-/** A question put straight into the table (a chosen createdAt, say). Answers its id. */
-export async function insertQuiz(db: Db, values: Partial<typeof quizQuestions.$inferInsert> = {}): Promise<number> {
-  const [row] = await db
-    .insert(quizQuestions)
-    .values({ ...validQuiz(), ...values })
-    .returning({ id: quizQuestions.id });
-  return row!.id;
 }
