@@ -9,6 +9,8 @@ import { users } from '../../src/db/schema.js';
 import {
   buildTestApp,
   createComplaintQuery,
+  createGiftBox,
+  createGiftBoxConfig,
   createGiftCard,
   createQuiz,
   createUser,
@@ -17,7 +19,7 @@ import {
   type TestApp,
 } from '../helpers/index.js';
 import { dayIn } from '../modules/mobile-app/app-data.js';
-import { insertBox, insertConfig, validConfig, validManualBox } from '../modules/gift-boxes/gift-box-data.js';
+import { validConfig, validManualBox } from '../modules/gift-boxes/gift-box-data.js';
 import { bulkRow, validCard } from '../modules/gift-cards/gift-card-data.js';
 import { sendNotification, validNotification } from '../modules/notifications/notification-data.js';
 import { validQuiz } from '../modules/quiz/quiz-data.js';
@@ -130,9 +132,9 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
     walkerWithPortalToken = { headers: { authorization: `Bearer ${portalToken}` } };
 
     const target = await createUser(t.db, { name: 'Target Person' });
-    const configId = await insertConfig(t.db, { stepsToUnlock: 0 });
-    const doomedConfigId = await insertConfig(t.db);
-    const boxId = await insertBox(t.db, configId);
+    const configId = await createGiftBoxConfig(t.db, { stepsToUnlock: 0 });
+    const doomedConfigId = await createGiftBoxConfig(t.db);
+    const boxId = await createGiftBox(t.db, configId);
     const quizId = await createQuiz(t.db);
     const cardId = await createGiftCard(t.db, { price: 0 });
     ids = {

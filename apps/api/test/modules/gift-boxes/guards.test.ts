@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type LoggedIn, loginAs, type TestApp, expectDocumented } from '../../helpers/index.js';
-import { insertBox, insertConfig, validConfig, validManualBox } from './gift-box-data.js';
+import {
+  buildTestApp,
+  createGiftBox,
+  createGiftBoxConfig,
+  type LoggedIn,
+  loginAs,
+  type TestApp,
+  expectDocumented,
+} from '../../helpers/index.js';
+import { validConfig, validManualBox } from './gift-box-data.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {
@@ -18,9 +26,9 @@ describe('the gift box calls', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     admin = await loginAs(t, 'Admin');
-    const configId = await insertConfig(t.db, { type: 'Guarded config' });
-    const doomedConfigId = await insertConfig(t.db, { type: 'Guarded doomed config' });
-    const boxId = await insertBox(t.db, configId);
+    const configId = await createGiftBoxConfig(t.db, { type: 'Guarded config' });
+    const doomedConfigId = await createGiftBoxConfig(t.db, { type: 'Guarded doomed config' });
+    const boxId = await createGiftBox(t.db, configId);
     // Valid requests: the administrator gets 200 from each.
     calls = [
       { method: 'GET', url: '/api/giftbox' },
