@@ -14,11 +14,11 @@ import {
   createGiftCard,
   createQuiz,
   createUser,
+  dateIn,
   type LoggedIn,
   loginAs,
   type TestApp,
 } from '../helpers/index.js';
-import { dayIn } from '../modules/mobile-app/app-data.js';
 import { validConfig, validManualBox } from '../modules/gift-boxes/gift-box-data.js';
 import { bulkRow, validCard } from '../modules/gift-cards/gift-card-data.js';
 import { sendNotification, validNotification } from '../modules/notifications/notification-data.js';
@@ -182,7 +182,7 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
       'POST /api/giftbox/manual': () => validManualBox(configId),
       'POST /api/notification': () => validNotification(),
       'PUT /api/message': () => ({ updateId: ids['/api/message/:id'], isRead: true }),
-      'POST /api/app/steps': () => ({ date: dayIn(0), steps: 1200 }),
+      'POST /api/app/steps': () => ({ date: dateIn(0), steps: 1200 }),
       'POST /api/app/quiz/:id/answer': () => ({ option: 2 }),
       'POST /api/app/message': () => ({ title: 'Hello', message: 'My steps are missing.' }),
     };

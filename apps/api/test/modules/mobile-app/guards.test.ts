@@ -8,12 +8,12 @@ import {
   createGiftBoxConfig,
   createGiftCard,
   createQuiz,
+  dateIn,
   expectDocumented,
   type LoggedIn,
   loginAs,
   type TestApp,
 } from '../../helpers/index.js';
-import { dayIn } from './app-data.js';
 
 interface Call {
   method: 'GET' | 'POST';
@@ -46,7 +46,7 @@ describe('the app calls', () => {
     const cardId = await createGiftCard(t.db, { price: 0 });
     // Valid requests: only who is calling may stop them.
     calls = [
-      { method: 'POST', url: '/api/app/steps', payload: { date: dayIn(0), steps: 1200 } },
+      { method: 'POST', url: '/api/app/steps', payload: { date: dateIn(0), steps: 1200 } },
       { method: 'GET', url: '/api/app/quiz' },
       { method: 'POST', url: `/api/app/quiz/${quizId}/answer`, payload: { option: 2 } },
       { method: 'POST', url: `/api/app/giftbox/${boxId}/open` },
