@@ -6,7 +6,6 @@ import {
   type LoggedIn,
   loginAs,
   type TestApp,
-  expectDocumented,
 } from '../../helpers/index.js';
 import { validConfig, validManualBox } from './gift-box-data.js';
 
@@ -48,24 +47,5 @@ describe('the gift box calls', () => {
       const res = await t.app.inject({ ...call, headers: admin.headers });
       expect(res.statusCode, `${call.method} ${call.url} ${res.body}`).toBe(200);
     }
-  });
-
-  it('are documented in /api/docs with the bearer scheme and an answer per status', async () => {
-    const res = await t.app.inject({ url: '/api/docs/json' });
-    expect(res.statusCode).toBe(200);
-    const { paths } = res.json();
-    const documented: Array<[string, string, string[]]> = [
-      ['/api/giftbox', 'get', ['200', '400', '401', '403']],
-      ['/api/giftbox/{id}', 'get', ['200', '400', '401', '403', '404']],
-      ['/api/giftbox', 'post', ['200', '400', '401', '403', '409']],
-      ['/api/giftbox', 'put', ['200', '400', '401', '403', '404', '409']],
-      ['/api/giftbox/{id}', 'delete', ['200', '400', '401', '403', '404']],
-      ['/api/giftbox/manual', 'post', ['200', '400', '401', '403', '404']],
-      ['/api/giftbox/manual/{id}', 'delete', ['200', '400', '401', '403', '404']],
-      ['/api/config/map', 'get', ['200', '401', '403']],
-    ];
-    expectDocumented(paths, documented, () => 'gift-boxes');
-    const listParameters: Array<{ name: string }> = paths['/api/giftbox'].get.parameters;
-    expect(listParameters.map((p) => p.name).sort()).toEqual(['limit', 'order', 'page', 'sort', 'type']);
   });
 });

@@ -9,7 +9,6 @@ import {
   createGiftCard,
   createQuiz,
   dateIn,
-  expectDocumented,
   type LoggedIn,
   loginAs,
   type TestApp,
@@ -76,24 +75,5 @@ describe('the app calls', () => {
     }
     // Steps (12 coins), a right answer (10), a box (25), a free card (0): four entries.
     expect(await written()).toEqual({ ledger: 4, steps: 1, queries: 1 });
-  });
-
-  it('are documented in /api/docs under "app" with the bearer scheme and an answer per status', async () => {
-    const res = await t.app.inject({ url: '/api/docs/json' });
-    expect(res.statusCode).toBe(200);
-    const { paths } = res.json();
-    const documented: Array<[string, string, string[]]> = [
-      ['/api/app/steps', 'post', ['200', '400', '401', '403', '429']],
-      ['/api/app/quiz', 'get', ['200', '400', '401', '403', '429']],
-      ['/api/app/quiz/{id}/answer', 'post', ['200', '400', '401', '403', '404', '409', '429']],
-      ['/api/app/giftbox/{id}/open', 'post', ['200', '400', '401', '403', '404', '409', '410', '429']],
-      ['/api/app/giftcard/{id}/redeem', 'post', ['200', '400', '401', '403', '404', '409', '429']],
-      ['/api/app/message', 'post', ['200', '400', '401', '403', '429']],
-      ['/api/app/notifications', 'get', ['200', '400', '401', '403', '429']],
-      ['/api/app/resend_verification', 'post', ['200', '401', '403', '409', '429']],
-    ];
-    expectDocumented(paths, documented, () => 'app');
-    const quizParameters: Array<{ name: string }> = paths['/api/app/quiz'].get.parameters;
-    expect(quizParameters.map((p) => p.name).sort()).toEqual(['language', 'limit', 'order', 'page']);
   });
 });

@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildTestApp,
-  createQuiz,
-  type LoggedIn,
-  loginAs,
-  type TestApp,
-  expectDocumented,
-} from '../../helpers/index.js';
+import { buildTestApp, createQuiz, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
 import { validQuiz } from './quiz-data.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -43,28 +36,5 @@ describe('the quiz calls', () => {
       const res = await t.app.inject({ ...call, headers: admin.headers });
       expect(res.statusCode, `${call.method} ${call.url} ${res.body}`).toBe(200);
     }
-  });
-
-  it('are documented in /api/docs with the bearer scheme and an answer per status', async () => {
-    const res = await t.app.inject({ url: '/api/docs/json' });
-    expect(res.statusCode).toBe(200);
-    const { paths } = res.json();
-    const documented: Array<[string, string, string[]]> = [
-      ['/api/quiz', 'get', ['200', '400', '401', '403']],
-      ['/api/quiz/{id}', 'get', ['200', '400', '401', '403', '404']],
-      ['/api/quiz', 'post', ['200', '400', '401', '403']],
-      ['/api/quiz', 'put', ['200', '400', '401', '403', '404']],
-      ['/api/quiz/{id}', 'delete', ['200', '400', '401', '403', '404']],
-    ];
-    expectDocumented(paths, documented, () => 'quiz');
-    const listParameters: Array<{ name: string }> = paths['/api/quiz'].get.parameters;
-    expect(listParameters.map((p) => p.name).sort()).toEqual([
-      'language',
-      'limit',
-      'order',
-      'page',
-      'question',
-      'sort',
-    ]);
   });
 });
