@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { RoleName } from '@strideadmin/contract';
+import type { CreateQuiz, RoleName } from '@strideadmin/contract';
 import type { Db } from '../../src/db/client.js';
 import {
   complaintQueries,
@@ -99,23 +99,28 @@ export async function createComplaintQuery(db: Db, overrides: ComplaintQueryOver
   return row.id;
 }
 
-/** A quiz question straight into the table (active, English, right answer 2, 10 coins unless told). Answers its id. */
-export async function createQuiz(db: Db, values: Partial<typeof quizQuestions.$inferInsert> = {}): Promise<number> {
+/** A valid POST /quiz body with a fresh question text (active, English, right answer 2, 10 coins). */
+export function validQuiz(overrides: Partial<CreateQuiz> = {}): CreateQuiz {
   sequence += 1;
+  return {
+    question: `How many steps make a kilometre? (${sequence})`,
+    option1: 'About 100',
+    option2: 'About 1300',
+    option3: 'About 10000',
+    option4: 'About 50000',
+    correctOption: 2,
+    language: 'en',
+    coins: 10,
+    isActive: true,
+    ...overrides,
+  };
+}
+
+/** A quiz question straight into the table: validQuiz() unless told (a createdAt, say). Answers its id. */
+export async function createQuiz(db: Db, values: Partial<typeof quizQuestions.$inferInsert> = {}): Promise<number> {
   const [row] = await db
     .insert(quizQuestions)
-    .values({
-      question: `Which distance is a kilometre? (${sequence})`,
-      option1: 'About 100 steps',
-      option2: 'About 1300 steps',
-      option3: 'About 10000 steps',
-      option4: 'About 50000 steps',
-      correctOption: 2,
-      language: 'en',
-      coins: 10,
-      isActive: true,
-      ...values,
-    })
+    .values({ ...validQuiz(), ...values })
     .returning({ id: quizQuestions.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;

@@ -18,11 +18,11 @@ import {
   type LoggedIn,
   loginAs,
   type TestApp,
+  validQuiz,
 } from '../helpers/index.js';
 import { validConfig, validManualBox } from '../modules/gift-boxes/gift-box-data.js';
 import { bulkRow, validCard } from '../modules/gift-cards/gift-card-data.js';
 import { sendNotification, validNotification } from '../modules/notifications/notification-data.js';
-import { validQuiz } from '../modules/quiz/quiz-data.js';
 
 /**
  * The calls anyone may make without a token. A route that is not here and has no guard fails this

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createQuiz, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
-import { validQuiz } from './quiz-data.js';
+import { buildTestApp, createQuiz, type LoggedIn, loginAs, type TestApp, validQuiz } from '../../helpers/index.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreateQuiz, limits, messages, type QuizQuestion } from '@strideadmin/contract';
 import { quizQuestions } from '../../../src/db/schema.js';
-import { buildTestApp, createQuiz, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
-import { validQuiz } from './quiz-data.js';
+import { buildTestApp, createQuiz, type LoggedIn, loginAs, type TestApp, validQuiz } from '../../helpers/index.js';
 
 const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
