@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { CreateQuiz, RoleName } from '@strideadmin/contract';
+import type { CreateGiftBoxConfig, CreateManualGiftBox, CreateQuiz, RoleName } from '@strideadmin/contract';
 import type { Db } from '../../src/db/client.js';
 import {
   complaintQueries,
@@ -13,7 +13,7 @@ import {
 } from '../../src/db/schema.js';
 import { insertUser } from '../../src/modules/users/index.js';
 import { hashPassword } from '../../src/plugins/auth/index.js';
-import { dateIn, day } from './dates.js';
+import { dateIn, day, isoIn } from './dates.js';
 
 export const defaultTestPassword = 'Walk-10000-steps';
 
@@ -126,28 +126,39 @@ export async function createQuiz(db: Db, values: Partial<typeof quizQuestions.$i
   return row.id;
 }
 
-/** A gift box config straight into the table (active; 1000 steps to unlock, 3 boxes a day unless told). Answers its id. */
+/** A valid POST /giftbox body with a fresh Config Name (active; 1000 steps to unlock, 3 boxes a day). */
+export function validConfig(overrides: Partial<CreateGiftBoxConfig> = {}): CreateGiftBoxConfig {
+  sequence += 1;
+  return {
+    type: `Bronze box ${sequence}`,
+    minCoins: 5,
+    maxCoins: 50,
+    stepsToUnlock: 1000,
+    boxesPerDay: 3,
+    isActive: true,
+    ...overrides,
+  };
+}
+
+/** A gift box config straight into the table: validConfig() unless told (a createdAt, say). Answers its id. */
 export async function createGiftBoxConfig(
   db: Db,
   values: Partial<typeof giftBoxConfigs.$inferInsert> = {},
 ): Promise<number> {
-  sequence += 1;
   const [row] = await db
     .insert(giftBoxConfigs)
-    .values({
-      type: `Box config ${sequence}`,
-      minCoins: 5,
-      maxCoins: 50,
-      stepsToUnlock: 1000,
-      boxesPerDay: 3,
-      ...values,
-    })
+    .values({ ...validConfig(), ...values })
     .returning({ id: giftBoxConfigs.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;
 }
 
-/** A box placed under `configId` (25 coins, expiring in a day unless told), not opened. Answers its id. */
+/** A valid POST /giftbox/manual body under `configId`: a point in Stockholm, 25 coins, expiring in a day. */
+export function validManualBox(configId: number, overrides: Partial<CreateManualGiftBox> = {}): CreateManualGiftBox {
+  return { configId, latitude: 59.3293, longitude: 18.0686, coins: 25, expiresAt: isoIn(24), ...overrides };
+}
+
+/** A box placed under `configId`, not opened: validManualBox() unless told (a createdAt, say). Answers its id. */
 export async function createGiftBox(
   db: Db,
   configId: number,
@@ -155,14 +166,7 @@ export async function createGiftBox(
 ): Promise<number> {
   const [row] = await db
     .insert(giftBoxes)
-    .values({
-      configId,
-      latitude: 59.3293,
-      longitude: 18.0686,
-      coins: 25,
-      expiresAt: new Date(Date.now() + day),
-      ...values,
-    })
+    .values({ ...validManualBox(configId), expiresAt: new Date(Date.now() + day), ...values })
     .returning({ id: giftBoxes.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;

@@ -18,9 +18,10 @@ import {
   type LoggedIn,
   loginAs,
   type TestApp,
+  validConfig,
+  validManualBox,
   validQuiz,
 } from '../helpers/index.js';
-import { validConfig, validManualBox } from '../modules/gift-boxes/gift-box-data.js';
 import { bulkRow, validCard } from '../modules/gift-cards/gift-card-data.js';
 import { sendNotification, validNotification } from '../modules/notifications/notification-data.js';
 

@@ -9,8 +9,8 @@ import {
   type LoggedIn,
   loginAs,
   type TestApp,
+  validConfig,
 } from '../../helpers/index.js';
-import { validConfig } from './gift-box-data.js';
 
 const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

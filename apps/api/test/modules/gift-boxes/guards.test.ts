@@ -6,8 +6,9 @@ import {
   type LoggedIn,
   loginAs,
   type TestApp,
+  validConfig,
+  validManualBox,
 } from '../../helpers/index.js';
-import { validConfig, validManualBox } from './gift-box-data.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {

@@ -10,8 +10,8 @@ import {
   type LoggedIn,
   loginAs,
   type TestApp,
+  validManualBox,
 } from '../../helpers/index.js';
-import { validManualBox } from './gift-box-data.js';
 
 const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
