@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { CreateGiftBoxConfig, CreateManualGiftBox, CreateQuiz, RoleName } from '@strideadmin/contract';
+import type {
+  CreateGiftBoxConfig,
+  CreateGiftCard,
+  CreateManualGiftBox,
+  CreateQuiz,
+  RoleName,
+} from '@strideadmin/contract';
 import type { Db } from '../../src/db/client.js';
 import {
   complaintQueries,
@@ -172,24 +178,32 @@ export async function createGiftBox(
   return row.id;
 }
 
-/** An unredeemed gift card straight into the table (price 500, valid 30 more days unless told). Answers its id. */
+/** A valid POST /giftcard body with a fresh serial number and control code (price 500, valid 30 more days). */
+export function validCard(overrides: Partial<CreateGiftCard> = {}): CreateGiftCard {
+  const n = String(++sequence).padStart(4, '0');
+  return {
+    serialNumber: `SN-${n}`,
+    controlCode: `CC-${n}`,
+    amount: 100,
+    currency: 'SEK',
+    storeName: 'corner shop',
+    storeAddress: 'storgatan 1, stockholm',
+    cardPicture: 'https://cdn.example.com/gift_card_images/card.png',
+    validTill: dateIn(30),
+    expiryDuration: 1440,
+    price: 500,
+    ...overrides,
+  };
+}
+
+/**
+ * An unredeemed gift card straight into the table: validCard() unless told (states no call makes: a past
+ * Valid Till, a redemption). Answers its id.
+ */
 export async function createGiftCard(db: Db, values: Partial<typeof giftCards.$inferInsert> = {}): Promise<number> {
-  sequence += 1;
   const [row] = await db
     .insert(giftCards)
-    .values({
-      serialNumber: `SN-${sequence}-${randomBytes(3).toString('hex')}`,
-      controlCode: `CC-${sequence}-${randomBytes(3).toString('hex')}`,
-      amount: 100,
-      currency: 'SEK',
-      storeName: 'corner shop',
-      storeAddress: 'storgatan 1, stockholm',
-      cardPicture: 'https://cdn.example.com/gift_card_images/card.png',
-      validTill: dateIn(30),
-      expiryDuration: 1440,
-      price: 500,
-      ...values,
-    })
+    .values({ ...validCard(), ...values })
     .returning({ id: giftCards.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;

@@ -18,11 +18,12 @@ import {
   type LoggedIn,
   loginAs,
   type TestApp,
+  validCard,
   validConfig,
   validManualBox,
   validQuiz,
 } from '../helpers/index.js';
-import { bulkRow, validCard } from '../modules/gift-cards/gift-card-data.js';
+import { bulkRow } from '../modules/gift-cards/gift-card-data.js';
 import { sendNotification, validNotification } from '../modules/notifications/notification-data.js';
 
 /**

@@ -1,27 +1,6 @@
-import type { CreateGiftCard } from '@strideadmin/contract';
 import { dateIn } from '../../helpers/dates.js';
 
 let sequence = 0;
-/** A unique suffix for serial numbers and control codes within a test file. */
-export const nextSuffix = () => String(++sequence).padStart(4, '0');
-
-/** A valid POST /giftcard body with a fresh serial number and control code. */
-export function validCard(overrides: Partial<CreateGiftCard> = {}): CreateGiftCard {
-  const n = nextSuffix();
-  return {
-    serialNumber: `SN-${n}`,
-    controlCode: `CC-${n}`,
-    amount: 100,
-    currency: 'SEK',
-    storeName: 'corner shop',
-    storeAddress: 'storgatan 1, stockholm',
-    cardPicture: 'https://cdn.example.com/gift_card_images/card.png',
-    validTill: dateIn(30),
-    expiryDuration: 1440,
-    price: 500,
-    ...overrides,
-  };
-}
 
 /** A POST /multiplegiftcard row: every cell text, as the portal sends it. */
 export interface BulkRowBody {
@@ -39,7 +18,7 @@ export interface BulkRowBody {
 }
 
 export function bulkRow(overrides: Partial<BulkRowBody> = {}): BulkRowBody {
-  const n = nextSuffix();
+  const n = String(++sequence).padStart(4, '0');
   return {
     serialNumber: `BULK-${n}`,
     controlCode: `BCTRL-${n}`,

@@ -10,8 +10,8 @@ import {
   type LoggedIn,
   loginAs,
   type TestApp,
+  validCard,
 } from '../../helpers/index.js';
-import { validCard } from './gift-card-data.js';
 
 describe('PUT /api/giftcard', () => {
   let t: TestApp;
