@@ -7,9 +7,11 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { bulkRowToCard, limits, messages } from '@strideadmin/contract';
 import { openPglite } from '../../src/db/client.js';
+import { dateIn } from '../helpers/dates.js';
+import { validCard } from '../helpers/factories.js';
 import { createDatabase, databaseUrl, dropDatabase } from '../helpers/postgres-admin.js';
 import { loginOver, type ServerProcess, startServer, stopServer } from '../helpers/server-process.js';
-import { type BulkRowBody, bulkRow, dateIn, validCard } from '../modules/gift-cards/gift-card-data.js';
+import { type BulkRowBody, bulkRow } from '../modules/gift-cards/gift-card-data.js';
 
 /**
  * Faults: the server process killed with SIGKILL in the middle of a 10,000-row bulk import

@@ -3,9 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '@strideadmin/contract';
 import { type Database, openPostgres } from '../../src/db/client.js';
-import { buildTestApp, createUser, type LoggedIn, loginAs, type TestApp } from '../helpers/index.js';
+import { buildTestApp, createGiftCard, createUser, type LoggedIn, loginAs, type TestApp } from '../helpers/index.js';
 import { type PrivatePostgres, privatePostgresToolchain, startPrivatePostgres } from '../helpers/private-postgres.js';
-import { bulkRow, insertCard } from '../modules/gift-cards/gift-card-data.js';
+import { bulkRow } from '../modules/gift-cards/gift-card-data.js';
 
 /**
  * Faults: PostgreSQL restarted under load. The app runs on a cluster of this file's own
@@ -50,7 +50,7 @@ describe.runIf(onPostgres && !unavailable)('PostgreSQL restarted under load', ()
     t = await buildTestApp({ database });
     admin = await loginAs(t, 'Admin');
     userId = (await createUser(t.db)).id;
-    cardId = await insertCard(t.db);
+    cardId = await createGiftCard(t.db);
   });
   afterAll(async () => {
     await t?.close();

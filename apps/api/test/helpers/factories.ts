@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { type RoleName, todayIso } from '@strideadmin/contract';
+import type {
+  CreateGiftBoxConfig,
+  CreateGiftCard,
+  CreateManualGiftBox,
+  CreateQuiz,
+  RoleName,
+} from '@strideadmin/contract';
 import type { Db } from '../../src/db/client.js';
 import {
   complaintQueries,
@@ -13,6 +19,7 @@ import {
 } from '../../src/db/schema.js';
 import { insertUser } from '../../src/modules/users/index.js';
 import { hashPassword } from '../../src/plugins/auth/index.js';
+import { dateIn, day, isoIn } from './dates.js';
 
 export const defaultTestPassword = 'Walk-10000-steps';
 
@@ -98,52 +105,66 @@ export async function createComplaintQuery(db: Db, overrides: ComplaintQueryOver
   return row.id;
 }
 
-const day = 24 * 60 * 60 * 1000;
-
-/** A quiz question straight into the table (active, English, right answer 2, 10 coins unless told). Answers its id. */
-export async function createQuiz(db: Db, values: Partial<typeof quizQuestions.$inferInsert> = {}): Promise<number> {
+/** A valid POST /quiz body with a fresh question text (active, English, right answer 2, 10 coins). */
+export function validQuiz(overrides: Partial<CreateQuiz> = {}): CreateQuiz {
   sequence += 1;
+  return {
+    question: `How many steps make a kilometre? (${sequence})`,
+    option1: 'About 100',
+    option2: 'About 1300',
+    option3: 'About 10000',
+    option4: 'About 50000',
+    correctOption: 2,
+    language: 'en',
+    coins: 10,
+    isActive: true,
+    ...overrides,
+  };
+}
+
+/** A quiz question straight into the table: validQuiz() unless told (a createdAt, say). Answers its id. */
+export async function createQuiz(db: Db, values: Partial<typeof quizQuestions.$inferInsert> = {}): Promise<number> {
   const [row] = await db
     .insert(quizQuestions)
-    .values({
-      question: `Which distance is a kilometre? (${sequence})`,
-      option1: 'About 100 steps',
-      option2: 'About 1300 steps',
-      option3: 'About 10000 steps',
-      option4: 'About 50000 steps',
-      correctOption: 2,
-      language: 'en',
-      coins: 10,
-      isActive: true,
-      ...values,
-    })
+    .values({ ...validQuiz(), ...values })
     .returning({ id: quizQuestions.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;
 }
 
-/** A gift box config straight into the table (active; 1000 steps to unlock, 3 boxes a day unless told). Answers its id. */
+/** A valid POST /giftbox body with a fresh Config Name (active; 1000 steps to unlock, 3 boxes a day). */
+export function validConfig(overrides: Partial<CreateGiftBoxConfig> = {}): CreateGiftBoxConfig {
+  sequence += 1;
+  return {
+    type: `Bronze box ${sequence}`,
+    minCoins: 5,
+    maxCoins: 50,
+    stepsToUnlock: 1000,
+    boxesPerDay: 3,
+    isActive: true,
+    ...overrides,
+  };
+}
+
+/** A gift box config straight into the table: validConfig() unless told (a createdAt, say). Answers its id. */
 export async function createGiftBoxConfig(
   db: Db,
   values: Partial<typeof giftBoxConfigs.$inferInsert> = {},
 ): Promise<number> {
-  sequence += 1;
   const [row] = await db
     .insert(giftBoxConfigs)
-    .values({
-      type: `Box config ${sequence}`,
-      minCoins: 5,
-      maxCoins: 50,
-      stepsToUnlock: 1000,
-      boxesPerDay: 3,
-      ...values,
-    })
+    .values({ ...validConfig(), ...values })
     .returning({ id: giftBoxConfigs.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;
 }
 
-/** A box placed under `configId` (25 coins, expiring in a day unless told), not opened. Answers its id. */
+/** A valid POST /giftbox/manual body under `configId`: a point in Stockholm, 25 coins, expiring in a day. */
+export function validManualBox(configId: number, overrides: Partial<CreateManualGiftBox> = {}): CreateManualGiftBox {
+  return { configId, latitude: 59.3293, longitude: 18.0686, coins: 25, expiresAt: isoIn(24), ...overrides };
+}
+
+/** A box placed under `configId`, not opened: validManualBox() unless told (a createdAt, say). Answers its id. */
 export async function createGiftBox(
   db: Db,
   configId: number,
@@ -151,37 +172,38 @@ export async function createGiftBox(
 ): Promise<number> {
   const [row] = await db
     .insert(giftBoxes)
-    .values({
-      configId,
-      latitude: 59.3293,
-      longitude: 18.0686,
-      coins: 25,
-      expiresAt: new Date(Date.now() + day),
-      ...values,
-    })
+    .values({ ...validManualBox(configId), expiresAt: new Date(Date.now() + day), ...values })
     .returning({ id: giftBoxes.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;
 }
 
-/** An unredeemed gift card straight into the table (price 500, valid 30 more days unless told). Answers its id. */
+/** A valid POST /giftcard body with a fresh serial number and control code (price 500, valid 30 more days). */
+export function validCard(overrides: Partial<CreateGiftCard> = {}): CreateGiftCard {
+  const n = String(++sequence).padStart(4, '0');
+  return {
+    serialNumber: `SN-${n}`,
+    controlCode: `CC-${n}`,
+    amount: 100,
+    currency: 'SEK',
+    storeName: 'corner shop',
+    storeAddress: 'storgatan 1, stockholm',
+    cardPicture: 'https://cdn.example.com/gift_card_images/card.png',
+    validTill: dateIn(30),
+    expiryDuration: 1440,
+    price: 500,
+    ...overrides,
+  };
+}
+
+/**
+ * An unredeemed gift card straight into the table: validCard() unless told (states no call makes: a past
+ * Valid Till, a redemption). Answers its id.
+ */
 export async function createGiftCard(db: Db, values: Partial<typeof giftCards.$inferInsert> = {}): Promise<number> {
-  sequence += 1;
   const [row] = await db
     .insert(giftCards)
-    .values({
-      serialNumber: `FACTORY-SN-${sequence}-${randomBytes(3).toString('hex')}`,
-      controlCode: `FACTORY-CC-${sequence}-${randomBytes(3).toString('hex')}`,
-      amount: 100,
-      currency: 'SEK',
-      storeName: 'corner shop',
-      storeAddress: 'storgatan 1, stockholm',
-      cardPicture: 'https://cdn.example.com/gift_card_images/card.png',
-      validTill: todayIso(new Date(Date.now() + 30 * day)),
-      expiryDuration: 1440,
-      price: 500,
-      ...values,
-    })
+    .values({ ...validCard(), ...values })
     .returning({ id: giftCards.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;

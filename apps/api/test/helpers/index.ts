@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './build-test-app.js';
+export * from './dates.js';
 export * from './factories.js';
 export * from './mail.js';
 export * from './docs.js';

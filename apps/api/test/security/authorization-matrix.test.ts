@@ -9,16 +9,22 @@ import { users } from '../../src/db/schema.js';
 import {
   buildTestApp,
   createComplaintQuery,
+  createGiftBox,
+  createGiftBoxConfig,
+  createGiftCard,
+  createQuiz,
   createUser,
+  dateIn,
   type LoggedIn,
   loginAs,
   type TestApp,
+  validCard,
+  validConfig,
+  validManualBox,
+  validQuiz,
 } from '../helpers/index.js';
-import { dayIn } from '../modules/mobile-app/app-data.js';
-import { insertBox, insertConfig, validConfig, validManualBox } from '../modules/gift-boxes/gift-box-data.js';
-import { bulkRow, insertCard, validCard } from '../modules/gift-cards/gift-card-data.js';
+import { bulkRow } from '../modules/gift-cards/gift-card-data.js';
 import { sendNotification, validNotification } from '../modules/notifications/notification-data.js';
-import { insertQuiz, validQuiz } from '../modules/quiz/quiz-data.js';
 
 /**
  * The calls anyone may make without a token. A route that is not here and has no guard fails this
@@ -128,11 +134,11 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
     walkerWithPortalToken = { headers: { authorization: `Bearer ${portalToken}` } };
 
     const target = await createUser(t.db, { name: 'Target Person' });
-    const configId = await insertConfig(t.db, { stepsToUnlock: 0 });
-    const doomedConfigId = await insertConfig(t.db);
-    const boxId = await insertBox(t.db, configId);
-    const quizId = await insertQuiz(t.db);
-    const cardId = await insertCard(t.db, { price: 0 });
+    const configId = await createGiftBoxConfig(t.db, { stepsToUnlock: 0 });
+    const doomedConfigId = await createGiftBoxConfig(t.db);
+    const boxId = await createGiftBox(t.db, configId);
+    const quizId = await createQuiz(t.db);
+    const cardId = await createGiftCard(t.db, { price: 0 });
     ids = {
       '/api/users/:id': target.id,
       '/api/giftcard/:id': cardId,
@@ -178,7 +184,7 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
       'POST /api/giftbox/manual': () => validManualBox(configId),
       'POST /api/notification': () => validNotification(),
       'PUT /api/message': () => ({ updateId: ids['/api/message/:id'], isRead: true }),
-      'POST /api/app/steps': () => ({ date: dayIn(0), steps: 1200 }),
+      'POST /api/app/steps': () => ({ date: dateIn(0), steps: 1200 }),
       'POST /api/app/quiz/:id/answer': () => ({ option: 2 }),
       'POST /api/app/message': () => ({ title: 'Hello', message: 'My steps are missing.' }),
     };

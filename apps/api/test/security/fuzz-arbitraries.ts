@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { dateIn } from '../helpers/dates.js';
 
 /**
  * Fuzzed requests derived from the server's own OpenAPI document (GET /api/docs/json, generated
@@ -186,11 +187,6 @@ function textWithin(min: number, max: number): fc.Arbitrary<string> {
 
 // ---- Dates ----
 
-function isoDay(offsetDays: number, now = new Date()): string {
-  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offsetDays);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 export const badDates = [
   '2024-02-30',
   '2023-02-29',
@@ -220,7 +216,7 @@ export const badDates = [
 
 /** A calendar day: mostly real ones around today (so requests pass), some that do not exist. */
 const dayArb = fc.oneof(
-  { arbitrary: fc.integer({ min: -40, max: 400 }).map((n) => isoDay(n)), weight: 4 },
+  { arbitrary: fc.integer({ min: -40, max: 400 }).map((n) => dateIn(n)), weight: 4 },
   { arbitrary: fc.constantFrom(...badDates), weight: 2 },
 );
 
@@ -230,8 +226,8 @@ const dateTimeArb = fc.oneof(
     arbitrary: fc.integer({ min: 10, max: 60 * 24 * 90 }).map((m) => new Date(Date.now() + m * 60_000).toISOString()),
     weight: 3,
   },
-  { arbitrary: fc.integer({ min: 1, max: 90 }).map((d) => `${isoDay(d)}T10:00`), weight: 1 },
-  { arbitrary: fc.integer({ min: 1, max: 90 }).map((d) => `${isoDay(d)}T10:00:00+02:00`), weight: 1 },
+  { arbitrary: fc.integer({ min: 1, max: 90 }).map((d) => `${dateIn(d)}T10:00`), weight: 1 },
+  { arbitrary: fc.integer({ min: 1, max: 90 }).map((d) => `${dateIn(d)}T10:00:00+02:00`), weight: 1 },
   { arbitrary: fc.constantFrom(...badDates, '2024-01-01T00:00:00Z'), weight: 2 },
 );
 

@@ -5,12 +5,13 @@ import { coinLedger, roles, stepLogs, users } from '../../../src/db/schema.js';
 import {
   buildTestApp,
   createComplaintQuery,
+  createGiftCard,
   createUser,
+  dateIn,
   type LoggedIn,
   loginAs,
   type TestApp,
 } from '../../helpers/index.js';
-import { dateIn, insertCard } from '../gift-cards/gift-card-data.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -192,14 +193,14 @@ describe('GET /api/dashboard figures', () => {
 
     // Gift cards: in stock = never redeemed and not expired now.
     const owner = ids[0]!;
-    await insertCard(t.db, { validTill: dateIn(30) });
-    await insertCard(t.db, { validTill: dateIn(365) });
-    await insertCard(t.db, { validTill: dateIn(0) }); // valid all of today
-    await insertCard(t.db, { validTill: dateIn(-1) }); // expired
-    await insertCard(t.db, { userId: owner, redeemedAt: new Date(), expiryDuration: 60 }); // redeemed, still valid
-    await insertCard(t.db, { userId: owner, redeemedAt: new Date(Date.now() - 2 * dayMs), expiryDuration: 0 });
+    await createGiftCard(t.db, { validTill: dateIn(30) });
+    await createGiftCard(t.db, { validTill: dateIn(365) });
+    await createGiftCard(t.db, { validTill: dateIn(0) }); // valid all of today
+    await createGiftCard(t.db, { validTill: dateIn(-1) }); // expired
+    await createGiftCard(t.db, { userId: owner, redeemedAt: new Date(), expiryDuration: 60 }); // redeemed, still valid
+    await createGiftCard(t.db, { userId: owner, redeemedAt: new Date(Date.now() - 2 * dayMs), expiryDuration: 0 });
     // Redeemed by a user since deleted (owner set null): still not in stock.
-    await insertCard(t.db, { userId: null, redeemedAt: new Date(Date.now() - dayMs), expiryDuration: 0 });
+    await createGiftCard(t.db, { userId: null, redeemedAt: new Date(Date.now() - dayMs), expiryDuration: 0 });
 
     await createComplaintQuery(t.db, { userId: owner, isRead: false });
     await createComplaintQuery(t.db, { userId: owner, isRead: false });

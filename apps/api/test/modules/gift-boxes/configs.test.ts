@@ -2,8 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreateGiftBoxConfig, type GiftBoxConfig, limits, messages } from '@strideadmin/contract';
 import { giftBoxConfigs, giftBoxes } from '../../../src/db/schema.js';
-import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
-import { insertBox, insertConfig, validConfig } from './gift-box-data.js';
+import {
+  buildTestApp,
+  createGiftBox,
+  createGiftBoxConfig,
+  type LoggedIn,
+  loginAs,
+  type TestApp,
+  validConfig,
+} from '../../helpers/index.js';
 
 const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -140,9 +147,9 @@ describe('the gift box config calls', () => {
 
   describe('PUT /api/giftbox', () => {
     it('changes every field of updateId and answers the stored config with its box count', async () => {
-      const id = await insertConfig(t.db, { createdAt: new Date('2024-05-01T10:00:00.000Z') });
-      await insertBox(t.db, id);
-      await insertBox(t.db, id);
+      const id = await createGiftBoxConfig(t.db, { createdAt: new Date('2024-05-01T10:00:00.000Z') });
+      await createGiftBox(t.db, id);
+      await createGiftBox(t.db, id);
       const fields: CreateGiftBoxConfig = {
         type: 'Platinum box',
         minCoins: 100,
@@ -170,8 +177,8 @@ describe('the gift box config calls', () => {
     });
 
     it('keeps its own name, also in another case; a name of another config answers 409 in any case', async () => {
-      const id = await insertConfig(t.db, { type: 'Ruby box' });
-      await insertConfig(t.db, { type: 'Emerald box' });
+      const id = await createGiftBoxConfig(t.db, { type: 'Ruby box' });
+      await createGiftBoxConfig(t.db, { type: 'Emerald box' });
 
       const recased = await put({ updateId: id, ...validConfig({ type: 'RUBY BOX' }) });
       expect(recased.statusCode, recased.body).toBe(200);
@@ -192,7 +199,7 @@ describe('the gift box config calls', () => {
     });
 
     it('refuses a missing updateId and the same invalid fields as POST, leaving the config as it was', async () => {
-      const id = await insertConfig(t.db, { type: 'Unchanged box' });
+      const id = await createGiftBoxConfig(t.db, { type: 'Unchanged box' });
       expect((await put(validConfig())).statusCode).toBe(400);
       const cases: Array<[Record<string, unknown>, string]> = [
         [{ type: '' }, messages.configNameRequired],
@@ -211,10 +218,10 @@ describe('the gift box config calls', () => {
 
   describe('DELETE /api/giftbox/{id}', () => {
     it('deletes the config and every box placed under it, and nobody else’s boxes', async () => {
-      const id = await insertConfig(t.db);
-      const other = await insertConfig(t.db);
-      for (let i = 0; i < 3; i++) await insertBox(t.db, id);
-      await insertBox(t.db, other);
+      const id = await createGiftBoxConfig(t.db);
+      const other = await createGiftBoxConfig(t.db);
+      for (let i = 0; i < 3; i++) await createGiftBox(t.db, id);
+      await createGiftBox(t.db, other);
 
       const res = await del(id);
 
@@ -226,7 +233,7 @@ describe('the gift box config calls', () => {
     });
 
     it('answers 404 to a second delete, a read and an update of the deleted config', async () => {
-      const id = await insertConfig(t.db);
+      const id = await createGiftBoxConfig(t.db);
       expect((await del(id)).statusCode).toBe(200);
       for (const again of [await del(id), await get(id), await put({ updateId: id, ...validConfig() })]) {
         expect(again.statusCode).toBe(404);
@@ -235,7 +242,7 @@ describe('the gift box config calls', () => {
     });
 
     it('frees the name of the deleted config', async () => {
-      const id = await insertConfig(t.db, { type: 'Reusable box' });
+      const id = await createGiftBoxConfig(t.db, { type: 'Reusable box' });
       expect((await del(id)).statusCode).toBe(200);
       expect((await post(validConfig({ type: 'reusable BOX' }))).statusCode).toBe(200);
     });

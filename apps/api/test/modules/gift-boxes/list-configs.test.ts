@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GiftBoxConfig } from '@strideadmin/contract';
-import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
-import { insertBox, insertConfig } from './gift-box-data.js';
+import {
+  buildTestApp,
+  createGiftBox,
+  createGiftBoxConfig,
+  type LoggedIn,
+  loginAs,
+  type TestApp,
+} from '../../helpers/index.js';
 
 describe('GET /api/giftbox', () => {
   let t: TestApp;
@@ -32,14 +38,14 @@ describe('GET /api/giftbox', () => {
       ['Night_owl', 5, 5, 0], // an _ in the name, to be taken literally
     ];
     for (const [i, [type, minCoins, maxCoins, boxes]] of fixtures.entries()) {
-      ids[type] = await insertConfig(t.db, {
+      ids[type] = await createGiftBoxConfig(t.db, {
         type,
         minCoins,
         maxCoins,
         stepsToUnlock: 1000 * (i + 1),
         createdAt: new Date(Date.UTC(2024, 0, i + 1)),
       });
-      for (let b = 0; b < boxes; b++) await insertBox(t.db, ids[type]);
+      for (let b = 0; b < boxes; b++) await createGiftBox(t.db, ids[type]);
     }
   });
   afterAll(() => t?.close());

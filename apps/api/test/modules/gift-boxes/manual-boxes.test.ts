@@ -2,8 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GiftBox, limits, manualBoxesShown, messages } from '@strideadmin/contract';
 import { giftBoxes } from '../../../src/db/schema.js';
-import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
-import { insertBox, insertConfig, isoIn, validManualBox } from './gift-box-data.js';
+import {
+  buildTestApp,
+  createGiftBox,
+  createGiftBoxConfig,
+  isoIn,
+  type LoggedIn,
+  loginAs,
+  type TestApp,
+  validManualBox,
+} from '../../helpers/index.js';
 
 const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -27,7 +35,7 @@ describe('the boxes placed by hand', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     admin = await loginAs(t, 'Admin');
-    configId = await insertConfig(t.db, { type: 'Hand placed' });
+    configId = await createGiftBoxConfig(t.db, { type: 'Hand placed' });
   });
   afterAll(() => t?.close());
 
@@ -137,14 +145,14 @@ describe('the boxes placed by hand', () => {
 
   describe('GET /api/giftbox/{id} ManualBoxes', () => {
     it(`lists the config's boxes newest first, at most ${manualBoxesShown}, while manualBoxCount counts them all`, async () => {
-      const busy = await insertConfig(t.db, { type: 'Busy config' });
-      const other = await insertConfig(t.db, { type: 'Other config' });
+      const busy = await createGiftBoxConfig(t.db, { type: 'Busy config' });
+      const other = await createGiftBoxConfig(t.db, { type: 'Other config' });
       const start = Date.UTC(2025, 0, 1);
       const boxIds: number[] = [];
       for (let i = 0; i < manualBoxesShown + 5; i++) {
-        boxIds.push(await insertBox(t.db, busy, { createdAt: new Date(start + i * 60_000) }));
+        boxIds.push(await createGiftBox(t.db, busy, { createdAt: new Date(start + i * 60_000) }));
       }
-      await insertBox(t.db, other);
+      await createGiftBox(t.db, other);
 
       const config = await detail(busy);
 
@@ -158,9 +166,9 @@ describe('the boxes placed by hand', () => {
 
   describe('DELETE /api/giftbox/manual/{id}', () => {
     it('removes the box; its config stays and counts one box less', async () => {
-      const id = await insertConfig(t.db, { type: 'Shrinking config' });
-      const keep = await insertBox(t.db, id);
-      const drop = await insertBox(t.db, id);
+      const id = await createGiftBoxConfig(t.db, { type: 'Shrinking config' });
+      const keep = await createGiftBox(t.db, id);
+      const drop = await createGiftBox(t.db, id);
 
       const res = await remove(drop);
 
@@ -173,7 +181,7 @@ describe('the boxes placed by hand', () => {
     });
 
     it('answers 404 for an unknown box (a second delete too) and 400 for an id that is not a number', async () => {
-      const id = await insertBox(t.db, configId);
+      const id = await createGiftBox(t.db, configId);
       expect((await remove(id)).statusCode).toBe(200);
       for (const missing of [id, 2_000_000_000]) {
         const res = await remove(missing);

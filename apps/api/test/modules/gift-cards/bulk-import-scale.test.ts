@@ -2,8 +2,8 @@ import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits, messages } from '@strideadmin/contract';
 import { giftCards } from '../../../src/db/schema.js';
-import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
-import { bulkRow, insertCard } from './gift-card-data.js';
+import { buildTestApp, createGiftCard, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
+import { bulkRow } from './gift-card-data.js';
 
 describe('POST /api/multiplegiftcard at the 10,000-row limit', () => {
   let t: TestApp;
@@ -51,7 +51,7 @@ describe('POST /api/multiplegiftcard at the 10,000-row limit', () => {
   });
 
   it('checks 10,000 rows against the stored cards in one go: the duplicates back, the rest stored', async () => {
-    const taken = await Promise.all([1, 2, 3].map((i) => insertCard(t.db, { serialNumber: `SCALE-TAKEN-${i}` })));
+    const taken = await Promise.all([1, 2, 3].map((i) => createGiftCard(t.db, { serialNumber: `SCALE-TAKEN-${i}` })));
     expect(taken).toHaveLength(3);
     const rows = Array.from({ length: limits.csvMaxRows }, (_, i) =>
       bulkRow({ id: String(i), ...(i % 4000 === 0 ? { serialNumber: `scale-taken-${i / 4000 + 1}` } : {}) }),

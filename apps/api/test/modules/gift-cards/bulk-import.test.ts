@@ -2,8 +2,8 @@ import { count, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@strideadmin/contract';
 import { giftCards } from '../../../src/db/schema.js';
-import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
-import { type BulkRowBody, bulkRow, dateIn, insertCard } from './gift-card-data.js';
+import { buildTestApp, createGiftCard, dateIn, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
+import { type BulkRowBody, bulkRow } from './gift-card-data.js';
 
 describe('POST /api/multiplegiftcard', () => {
   let t: TestApp;
@@ -75,7 +75,7 @@ describe('POST /api/multiplegiftcard', () => {
   });
 
   it('answers 201 with exactly the duplicate rows (of the database, of the request), and stores the others', async () => {
-    await insertCard(t.db, { serialNumber: 'TAKEN-SERIAL', controlCode: 'TAKEN-CODE' });
+    await createGiftCard(t.db, { serialNumber: 'TAKEN-SERIAL', controlCode: 'TAKEN-CODE' });
     const fine1 = bulkRow({ id: 'fine-1' });
     const takenSerial = bulkRow({ id: 'taken-serial', serialNumber: 'taken-serial' }); // any case
     const takenCode = bulkRow({ id: 'taken-code', controlCode: ' Taken-Code ' });

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreateGiftCard, messages } from '@strideadmin/contract';
 import { giftCards } from '../../../src/db/schema.js';
-import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
-import { dateIn, validCard } from './gift-card-data.js';
+import { buildTestApp, dateIn, type LoggedIn, loginAs, type TestApp, validCard } from '../../helpers/index.js';
 
 describe('POST /api/giftcard', () => {
   let t: TestApp;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@strideadmin/contract';
-import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
-import { insertCard } from './gift-card-data.js';
+import { buildTestApp, createGiftCard, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
 
 describe('DELETE /api/giftcard/:id', () => {
   let t: TestApp;
@@ -17,8 +16,8 @@ describe('DELETE /api/giftcard/:id', () => {
   afterAll(() => t?.close());
 
   it('deletes the card and only that card', async () => {
-    const id = await insertCard(t.db);
-    const kept = await insertCard(t.db);
+    const id = await createGiftCard(t.db);
+    const kept = await createGiftCard(t.db);
 
     const res = await del(id);
 
@@ -29,7 +28,7 @@ describe('DELETE /api/giftcard/:id', () => {
   });
 
   it('answers 404 for an unknown (or already deleted) card, and 400 for an id that is not one', async () => {
-    const id = await insertCard(t.db);
+    const id = await createGiftCard(t.db);
     expect((await del(id)).statusCode).toBe(200);
 
     for (const missing of [id, 999999]) {

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@strideadmin/contract';
-import { buildTestApp, createUser, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
-import { dateIn, insertCard } from './gift-card-data.js';
+import {
+  buildTestApp,
+  createGiftCard,
+  createUser,
+  dateIn,
+  type LoggedIn,
+  loginAs,
+  type TestApp,
+} from '../../helpers/index.js';
 
 describe('GET /api/giftcard/:id', () => {
   let t: TestApp;
@@ -16,7 +23,7 @@ describe('GET /api/giftcard/:id', () => {
   afterAll(() => t?.close());
 
   it('answers the card as an array of one (docs/behaviour.md §7: the portal reads body[0])', async () => {
-    const id = await insertCard(t.db, {
+    const id = await createGiftCard(t.db, {
       serialNumber: 'ONE-1',
       controlCode: 'CTRL-ONE-1',
       amount: 250,
@@ -58,9 +65,9 @@ describe('GET /api/giftcard/:id', () => {
   it('computes isExpired: a past Valid Till, or a redemption older than Expiry Duration', async () => {
     const owner = await createUser(t.db);
     const redeemedAt = new Date(Date.now() - 31 * 60 * 1000);
-    const past = await insertCard(t.db, { validTill: dateIn(-1) });
-    const runOut = await insertCard(t.db, { userId: owner.id, redeemedAt, expiryDuration: 30 });
-    const running = await insertCard(t.db, { userId: owner.id, redeemedAt, expiryDuration: 32 });
+    const past = await createGiftCard(t.db, { validTill: dateIn(-1) });
+    const runOut = await createGiftCard(t.db, { userId: owner.id, redeemedAt, expiryDuration: 30 });
+    const running = await createGiftCard(t.db, { userId: owner.id, redeemedAt, expiryDuration: 32 });
 
     expect((await get(past)).json().body[0].isExpired).toBe(true);
     expect((await get(runOut)).json().body[0]).toMatchObject({

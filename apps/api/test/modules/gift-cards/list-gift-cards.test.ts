@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GiftCard } from '@strideadmin/contract';
-import { buildTestApp, createUser, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
-import { dateIn, insertCard } from './gift-card-data.js';
-
-const minute = 60 * 1000;
-const day = 24 * 60 * minute;
+import {
+  buildTestApp,
+  createGiftCard,
+  createUser,
+  dateIn,
+  day,
+  type LoggedIn,
+  loginAs,
+  minute,
+  type TestApp,
+} from '../../helpers/index.js';
 
 describe('GET /api/giftcard', () => {
   let t: TestApp;
@@ -37,10 +43,10 @@ describe('GET /api/giftcard', () => {
       ['AX_FOOD-2', 'Hemköp', 100], // an _ in the serial number, to be taken literally
     ];
     for (const [i, [serialNumber, storeName, price]] of stores.entries()) {
-      await insertCard(t.db, { serialNumber, storeName, price, createdAt: new Date(Date.UTC(2024, 0, i + 1)) });
+      await createGiftCard(t.db, { serialNumber, storeName, price, createdAt: new Date(Date.UTC(2024, 0, i + 1)) });
     }
     // docs/behaviour.md §3 isExpired: Valid Till past, or redeemed longer ago than Expiry Duration minutes.
-    const fixtures: Array<[string, Parameters<typeof insertCard>[1]]> = [
+    const fixtures: Array<[string, Parameters<typeof createGiftCard>[1]]> = [
       ['pastValidTill', { validTill: dateIn(-1) }],
       ['longPastValidTill', { validTill: '2020-02-29' }],
       ['validTillToday', { validTill: dateIn(0) }],
@@ -59,7 +65,7 @@ describe('GET /api/giftcard', () => {
       ],
     ];
     for (const [name, values] of fixtures) {
-      expiry[name] = await insertCard(t.db, { ...values, serialNumber: `EXP-${name}`, storeName: 'expiry store' });
+      expiry[name] = await createGiftCard(t.db, { ...values, serialNumber: `EXP-${name}`, storeName: 'expiry store' });
     }
   });
   afterAll(() => t?.close());

@@ -2,8 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@strideadmin/contract';
 import { giftCards } from '../../../src/db/schema.js';
-import { buildTestApp, createUser, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
-import { dateIn, insertCard, validCard } from './gift-card-data.js';
+import {
+  buildTestApp,
+  createGiftCard,
+  createUser,
+  dateIn,
+  type LoggedIn,
+  loginAs,
+  type TestApp,
+  validCard,
+} from '../../helpers/index.js';
 
 describe('PUT /api/giftcard', () => {
   let t: TestApp;
@@ -20,7 +28,7 @@ describe('PUT /api/giftcard', () => {
   afterAll(() => t?.close());
 
   it('takes exactly the docs/behaviour.md §7 fields (price is the Coin Price) and answers the message and the card', async () => {
-    const id = await insertCard(t.db);
+    const id = await createGiftCard(t.db);
     const before = await stored(id);
     const fields = {
       serialNumber: 'UPD-1',
@@ -53,7 +61,7 @@ describe('PUT /api/giftcard', () => {
     const owner = await createUser(t.db);
     const redeemedAt = new Date('2025-01-02T03:04:05.000Z');
     const card = validCard();
-    const id = await insertCard(t.db, { ...card, userId: owner.id, redeemedAt });
+    const id = await createGiftCard(t.db, { ...card, userId: owner.id, redeemedAt });
 
     // Fields outside the spec's list (owner, redemption, isExpired) are not the PUT's to change.
     const res = await put({ updateId: id, ...card, price: 1, userId: null, redeemedAt: null, isExpired: true });
@@ -70,9 +78,9 @@ describe('PUT /api/giftcard', () => {
 
   it("answers 409 for another card's serial number or control code, and changes nothing", async () => {
     const other = validCard();
-    await insertCard(t.db, other);
+    await createGiftCard(t.db, other);
     const mine = validCard();
-    const id = await insertCard(t.db, mine);
+    const id = await createGiftCard(t.db, mine);
 
     const serial = await put({ updateId: id, ...mine, serialNumber: other.serialNumber, price: 7 });
     expect(serial.statusCode).toBe(409);
@@ -85,8 +93,8 @@ describe('PUT /api/giftcard', () => {
     expect(await stored(id)).toMatchObject({ serialNumber: mine.serialNumber, price: mine.price });
   });
 
-  it('refuses invalid fields with the docs/behaviour.md §5 messages, as an errors list (§8: each one a toast)', async () => {
-    const id = await insertCard(t.db);
+  it('refuses invalid fields with the docs/behaviour.md §5 messages, as an errors list (docs/behaviour.md §8: each one a toast)', async () => {
+    const id = await createGiftCard(t.db);
     const base = { updateId: id, ...validCard() };
     const cases: Array<[object, string]> = [
       [{ serialNumber: '' }, messages.serialNoRequired],

@@ -9,11 +9,12 @@ import {
   createGiftCard,
   createQuiz,
   createUser,
+  dateIn,
   type LoggedIn,
   loginAs,
   type TestApp,
 } from '../../helpers/index.js';
-import { appPost, balanceOf, dayIn, entriesOf, ledgerMismatches } from '../mobile-app/app-data.js';
+import { appPost, balanceOf, entriesOf, ledgerMismatches } from '../mobile-app/app-data.js';
 
 /** The coin ledger: total_coins always equals the sum of the user's entries. */
 describe('the coin ledger', () => {
@@ -69,7 +70,7 @@ describe('the coin ledger', () => {
       // Rolled back with its transaction: neither the entry nor the balance stays.
       await expect(
         t.db.transaction(async (tx) => {
-          await changeCoins(tx, { userId: u.id, kind: 'steps', amount: 5, refDay: dayIn(0) });
+          await changeCoins(tx, { userId: u.id, kind: 'steps', amount: 5, refDay: dateIn(0) });
           throw new Error('the change it paid for failed');
         }),
       ).rejects.toThrow('the change it paid for failed');
@@ -176,9 +177,9 @@ describe('the coin ledger', () => {
     const dear = await createGiftCard(t.db, { price: 10_000 });
 
     const calls: Array<[LoggedIn, string, object?]> = [
-      [a, '/app/steps', { date: dayIn(0), steps: 2600 }],
-      [b, '/app/steps', { date: dayIn(0), steps: 900 }],
-      [a, '/app/steps', { date: dayIn(-1), steps: 4000 }],
+      [a, '/app/steps', { date: dateIn(0), steps: 2600 }],
+      [b, '/app/steps', { date: dateIn(0), steps: 900 }],
+      [a, '/app/steps', { date: dateIn(-1), steps: 4000 }],
       [a, `/app/quiz/${quizId}/answer`, { option: 2 }],
       [b, `/app/quiz/${quizId}/answer`, { option: 1 }],
       [a, `/app/quiz/${quizId}/answer`, { option: 2 }], // refused: answered
@@ -186,8 +187,8 @@ describe('the coin ledger', () => {
       [a, `/app/giftbox/${boxId}/open`], // refused: opened
       [a, `/app/giftcard/${cheap}/redeem`],
       [b, `/app/giftcard/${dear}/redeem`], // refused: coins
-      [a, '/app/steps', { date: dayIn(-1), steps: 1000 }], // re-sync lower: takes 30 back
-      [b, '/app/steps', { date: dayIn(0), steps: 5000 }], // re-sync higher
+      [a, '/app/steps', { date: dateIn(-1), steps: 1000 }], // re-sync lower: takes 30 back
+      [b, '/app/steps', { date: dateIn(0), steps: 5000 }], // re-sync higher
     ];
     const statuses = [];
     for (const [who, url, payload] of calls) statuses.push((await appPost(t, who, url, payload)).statusCode);
@@ -198,8 +199,8 @@ describe('the coin ledger', () => {
     expect((await putUser(b.user.id, 0)).statusCode).toBe(200);
     expect((await putProfile(3)).statusCode).toBe(200);
     // b walks again after being reset; a re-syncs a day down below what they have left.
-    await appPost(t, b, '/app/steps', { date: dayIn(-2), steps: 300 });
-    await appPost(t, a, '/app/steps', { date: dayIn(0), steps: 0 });
+    await appPost(t, b, '/app/steps', { date: dateIn(-2), steps: 300 });
+    await appPost(t, a, '/app/steps', { date: dateIn(0), steps: 0 });
 
     expect(await balanceOf(t.db, a.user.id)).toBe(75 - 26);
     expect(await balanceOf(t.db, b.user.id)).toBe(3);
@@ -227,11 +228,11 @@ describe('the coin ledger', () => {
         ...quizzes.map((id) => appPost(t, who, `/app/quiz/${id}/answer`, { option: 2 })),
         ...boxes.map((id, i) => appPost(t, i % 2 ? who : other, `/app/giftbox/${id}/open`)),
         putUser(who.user.id, 400),
-        appPost(t, who, '/app/steps', { date: dayIn(0), steps: 3000 + round * 700 }),
-        appPost(t, other, '/app/steps', { date: dayIn(0), steps: 5000 - round * 2000 }),
+        appPost(t, who, '/app/steps', { date: dateIn(0), steps: 3000 + round * 700 }),
+        appPost(t, other, '/app/steps', { date: dateIn(0), steps: 5000 - round * 2000 }),
         putUser(who.user.id, 200 + round),
-        appPost(t, who, '/app/steps', { date: dayIn(-1), steps: 2000 - round * 900 }),
-        appPost(t, other, '/app/steps', { date: dayIn(-1), steps: 900 * round }),
+        appPost(t, who, '/app/steps', { date: dateIn(-1), steps: 2000 - round * 900 }),
+        appPost(t, other, '/app/steps', { date: dateIn(-1), steps: 900 * round }),
         putUser(other.user.id, 100),
       ]);
       // Refusals are the rules' (coins, limits), never a deadlock or another failure.

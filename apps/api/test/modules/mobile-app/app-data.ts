@@ -1,14 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { todayIso } from '@strideadmin/contract';
 import type { Db } from '../../../src/db/client.js';
 import { coinLedger, users } from '../../../src/db/schema.js';
 import type { LoggedIn, TestApp } from '../../helpers/index.js';
-
-const day = 24 * 60 * 60 * 1000;
-
-/** YYYY-MM-DD `days` from today (negative: in the past), on the server's calendar. */
-export const dayIn = (days: number) => todayIso(new Date(Date.now() + days * day));
 
 /** An app call as the app makes it: POST with the caller's token. */
 export function appPost(

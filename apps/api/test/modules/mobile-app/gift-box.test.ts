@@ -6,11 +6,12 @@ import {
   buildTestApp,
   createGiftBox,
   createGiftBoxConfig,
+  dateIn,
   type LoggedIn,
   loginAs,
   type TestApp,
 } from '../../helpers/index.js';
-import { appPost, balanceOf, dayIn, entriesOf, ledgerMismatches, statusCounts } from './app-data.js';
+import { appPost, balanceOf, entriesOf, ledgerMismatches, statusCounts } from './app-data.js';
 
 describe('POST /api/app/giftbox/{id}/open', () => {
   let t: TestApp;
@@ -21,7 +22,7 @@ describe('POST /api/app/giftbox/{id}/open', () => {
   /** An app user who walked `steps` today (through the real sync call). */
   const walker = async (steps = 1500) => {
     const who = await loginAs(t, 'User', { user: { isTracking: true } });
-    if (steps > 0) expect((await appPost(t, who, '/app/steps', { date: dayIn(0), steps })).statusCode).toBe(200);
+    if (steps > 0) expect((await appPost(t, who, '/app/steps', { date: dateIn(0), steps })).statusCode).toBe(200);
     return who;
   };
   const boxRow = async (id: number) =>
@@ -93,7 +94,7 @@ describe('POST /api/app/giftbox/{id}/open', () => {
 
   it('refuses with 403 a user who has not walked the config’s steps today (other days do not count)', async () => {
     const lazy = await walker(999);
-    await t.db.insert(stepLogs).values({ userId: lazy.user.id, day: dayIn(-1), steps: 20_000 });
+    await t.db.insert(stepLogs).values({ userId: lazy.user.id, day: dateIn(-1), steps: 20_000 });
     const boxId = await createGiftBox(t.db, configId);
     const res = await open(lazy, boxId);
     expect(res.statusCode).toBe(403);
@@ -103,7 +104,7 @@ describe('POST /api/app/giftbox/{id}/open', () => {
     expect((await open(none, boxId)).statusCode).toBe(403);
 
     // A later sync of today that reaches the steps unlocks it.
-    await appPost(t, lazy, '/app/steps', { date: dayIn(0), steps: 1000 });
+    await appPost(t, lazy, '/app/steps', { date: dateIn(0), steps: 1000 });
     expect((await open(lazy, boxId)).statusCode).toBe(200);
   });
 

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GiftCard, messages, type UserDetail } from '@strideadmin/contract';
 import { giftCards } from '../../../src/db/schema.js';
-import { buildTestApp, createGiftCard, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
-import { appPost, balanceOf, dayIn, entriesOf, ledgerMismatches, statusCounts } from './app-data.js';
+import { buildTestApp, createGiftCard, dateIn, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
+import { appPost, balanceOf, entriesOf, ledgerMismatches, statusCounts } from './app-data.js';
 
 describe('POST /api/app/giftcard/{id}/redeem', () => {
   let t: TestApp;
@@ -83,7 +83,7 @@ describe('POST /api/app/giftcard/{id}/redeem', () => {
     const cardId = await createGiftCard(t.db, { price: 100 });
     expect((await redeem(first, cardId)).statusCode).toBe(200);
 
-    const expiredCard = await createGiftCard(t.db, { price: 100, validTill: dayIn(-1) });
+    const expiredCard = await createGiftCard(t.db, { price: 100, validTill: dateIn(-1) });
     // Redeemed once by a user since deleted: the card has no owner, but its code was given out.
     const orphan = await createGiftCard(t.db, { price: 100, redeemedAt: new Date(), userId: null });
     for (const [who, id] of [
@@ -109,7 +109,7 @@ describe('POST /api/app/giftcard/{id}/redeem', () => {
 
   it('redeems a card valid till today, and a free card (a redemption of 0 coins)', async () => {
     const who = await walker(0);
-    const free = await createGiftCard(t.db, { price: 0, validTill: dayIn(0) });
+    const free = await createGiftCard(t.db, { price: 0, validTill: dateIn(0) });
     const res = await redeem(who, free);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().body.totalCoins).toBe(0);

@@ -24,7 +24,14 @@ describe('GET /api/app/quiz', () => {
     ids.second = await createQuiz(t.db, { question: 'Andra', language: 'sv', createdAt: at(2) });
     ids.third = await createQuiz(t.db, { question: 'Third', createdAt: at(3) });
     ids.inactive = await createQuiz(t.db, { question: 'Retired', isActive: false, createdAt: at(4) });
-    ids.fourth = await createQuiz(t.db, { question: 'Fourth', coins: 25, createdAt: at(5) });
+    // The options the contract-shape check below expects.
+    const options = {
+      option1: 'About 100 steps',
+      option2: 'About 1300 steps',
+      option3: 'About 10000 steps',
+      option4: 'About 50000 steps',
+    };
+    ids.fourth = await createQuiz(t.db, { question: 'Fourth', ...options, coins: 25, createdAt: at(5) });
   });
   afterAll(() => t?.close());
 

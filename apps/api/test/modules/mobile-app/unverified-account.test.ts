@@ -15,8 +15,9 @@ import {
   mailsTo,
   type TestApp,
   tokenOf,
+  dateIn,
 } from '../../helpers/index.js';
-import { appPost, balanceOf, dayIn, entriesOf } from './app-data.js';
+import { appPost, balanceOf, entriesOf } from './app-data.js';
 
 /**
  * An app account whose e-mail address is not verified yet (a fresh registration): it walks,
@@ -48,7 +49,7 @@ describe('an app account with an unverified e-mail address', () => {
 
   it('walks, answers the quiz and opens gift boxes as before', async () => {
     const who = await unverified(0);
-    const steps = await appPost(t, who, '/app/steps', { date: dayIn(0), steps: 2000 });
+    const steps = await appPost(t, who, '/app/steps', { date: dateIn(0), steps: 2000 });
     expect(steps.statusCode, steps.body).toBe(200);
     const quiz = await appPost(t, who, `/app/quiz/${await createQuiz(t.db)}/answer`, { option: 2 });
     expect(quiz.statusCode, quiz.body).toBe(200);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizQuestion } from '@strideadmin/contract';
-import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
-import { insertQuiz } from './quiz-data.js';
+import { buildTestApp, createQuiz, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
 
 describe('GET /api/quiz', () => {
   let t: TestApp;
@@ -31,7 +30,7 @@ describe('GET /api/quiz', () => {
       ['Vad är en step_count?', 'sv', 5, true], // an _ in the text, to be taken literally
     ];
     for (const [i, [question, language, coins, isActive]] of fixtures.entries()) {
-      ids[question] = await insertQuiz(t.db, {
+      ids[question] = await createQuiz(t.db, {
         question,
         language,
         coins,

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreateQuiz, limits, messages, type QuizQuestion } from '@strideadmin/contract';
 import { quizQuestions } from '../../../src/db/schema.js';
-import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
-import { insertQuiz, validQuiz } from './quiz-data.js';
+import { buildTestApp, createQuiz, type LoggedIn, loginAs, type TestApp, validQuiz } from '../../helpers/index.js';
 
 const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -121,7 +120,7 @@ describe('the quiz question calls', () => {
 
   describe('PUT /api/quiz', () => {
     it('changes every field of updateId and answers the stored question', async () => {
-      const id = await insertQuiz(t.db, { createdAt: new Date('2024-05-01T10:00:00.000Z') });
+      const id = await createQuiz(t.db, { createdAt: new Date('2024-05-01T10:00:00.000Z') });
       const before = (await stored(id))!;
       const fields: CreateQuiz = {
         question: 'Hur många steg går en vuxen om dagen?',
@@ -159,7 +158,7 @@ describe('the quiz question calls', () => {
     });
 
     it('refuses a missing updateId and the same invalid fields as POST, leaving the question as it was', async () => {
-      const id = await insertQuiz(t.db, { question: 'Unchanged?' });
+      const id = await createQuiz(t.db, { question: 'Unchanged?' });
       const noId = await put(validQuiz());
       expect(noId.statusCode).toBe(400);
       const cases: Array<[Record<string, unknown>, string]> = [
@@ -180,7 +179,7 @@ describe('the quiz question calls', () => {
 
   describe('DELETE /api/quiz/{id}', () => {
     it('deletes the question; a second delete, a read and an update of it answer 404', async () => {
-      const id = await insertQuiz(t.db);
+      const id = await createQuiz(t.db);
 
       const res = await del(id);
 
@@ -194,8 +193,8 @@ describe('the quiz question calls', () => {
     });
 
     it('leaves the other questions alone', async () => {
-      const keep = await insertQuiz(t.db);
-      const drop = await insertQuiz(t.db);
+      const keep = await createQuiz(t.db);
+      const drop = await createQuiz(t.db);
       expect((await del(drop)).statusCode).toBe(200);
       expect(await stored(keep)).toBeDefined();
     });

@@ -1,38 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, todayIso } from '@strideadmin/contract';
-import { giftCards } from '../../../src/db/schema.js';
-import { buildTestApp, createUser, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
-
-const day = 24 * 60 * 60 * 1000;
-const minute = 60 * 1000;
-const dateIn = (days: number) => todayIso(new Date(Date.now() + days * day));
+import { messages } from '@strideadmin/contract';
+import {
+  buildTestApp,
+  createGiftCard,
+  createUser,
+  dateIn,
+  day,
+  type LoggedIn,
+  loginAs,
+  minute,
+  type TestApp,
+} from '../../helpers/index.js';
 
 describe('GET /api/users/:id', () => {
   let t: TestApp;
   let admin: LoggedIn;
   let walker: LoggedIn;
-  let serial = 0;
-
-  /** A gift card row put straight into the table (the gift-card calls are another module's). */
-  async function insertCard(values: Partial<typeof giftCards.$inferInsert> = {}) {
-    serial += 1;
-    const [row] = await t.db
-      .insert(giftCards)
-      .values({
-        serialNumber: `SN-${serial}`,
-        controlCode: `CC-${serial}`,
-        amount: 50,
-        currency: 'SEK',
-        storeName: 'corner store',
-        storeAddress: 'main street 1',
-        cardPicture: 'https://cdn.example.com/card.png',
-        validTill: dateIn(30),
-        price: 500,
-        ...values,
-      })
-      .returning({ id: giftCards.id });
-    return row!.id;
-  }
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -66,26 +49,26 @@ describe('GET /api/users/:id', () => {
     const owner = await createUser(t.db, { name: 'Card Owner' });
     const someoneElse = await createUser(t.db);
     const now = Date.now();
-    const pastValidTill = await insertCard({ userId: owner.id, validTill: dateIn(-1) });
-    const futureValidTill = await insertCard({ userId: owner.id, validTill: dateIn(30) });
-    const validTillToday = await insertCard({ userId: owner.id, validTill: dateIn(0) });
-    const redeemedWithinDuration = await insertCard({
+    const pastValidTill = await createGiftCard(t.db, { userId: owner.id, validTill: dateIn(-1) });
+    const futureValidTill = await createGiftCard(t.db, { userId: owner.id, validTill: dateIn(30) });
+    const validTillToday = await createGiftCard(t.db, { userId: owner.id, validTill: dateIn(0) });
+    const redeemedWithinDuration = await createGiftCard(t.db, {
       userId: owner.id,
       redeemedAt: new Date(now - 10 * minute),
       expiryDuration: 60,
     });
-    const redeemedPastDuration = await insertCard({
+    const redeemedPastDuration = await createGiftCard(t.db, {
       userId: owner.id,
       redeemedAt: new Date(now - 2 * 60 * minute),
       expiryDuration: 60,
     });
-    const redeemedNoDuration = await insertCard({
+    const redeemedNoDuration = await createGiftCard(t.db, {
       userId: owner.id,
       redeemedAt: new Date(now - 365 * day),
       expiryDuration: 0,
     });
-    const othersCard = await insertCard({ userId: someoneElse.id });
-    const unowned = await insertCard();
+    const othersCard = await createGiftCard(t.db, { userId: someoneElse.id });
+    const unowned = await createGiftCard(t.db);
 
     const res = await t.app.inject({ url: `/api/users/${owner.id}`, headers: admin.headers });
 
@@ -113,12 +96,18 @@ describe('GET /api/users/:id', () => {
   it('answers each gift card in the contract shape', async () => {
     const owner = await createUser(t.db);
     const redeemedAt = new Date('2024-05-06T07:08:09.000Z');
-    const id = await insertCard({
+    const id = await createGiftCard(t.db, {
       userId: owner.id,
       serialNumber: 'SHAPE-1',
       controlCode: 'CTRL-1',
+      amount: 50,
+      currency: 'SEK',
+      storeName: 'corner store',
+      storeAddress: 'main street 1',
+      cardPicture: 'https://cdn.example.com/card.png',
       validTill: '2099-12-31',
       expiryDuration: 0,
+      price: 500,
       redeemedAt,
     });
 

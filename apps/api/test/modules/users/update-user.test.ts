@@ -1,8 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { messages, todayIso } from '@strideadmin/contract';
+import { messages } from '@strideadmin/contract';
 import { users } from '../../../src/db/schema.js';
-import { buildTestApp, createUser, type LoggedIn, loginAs, type TestApp, type TestUser } from '../../helpers/index.js';
+import {
+  buildTestApp,
+  createUser,
+  dateIn,
+  type LoggedIn,
+  loginAs,
+  type TestApp,
+  type TestUser,
+} from '../../helpers/index.js';
 
 describe('PUT /api/users', () => {
   let t: TestApp;
@@ -131,7 +139,7 @@ describe('PUT /api/users', () => {
   });
 
   describe('validation, with the contract messages', () => {
-    const tomorrow = todayIso(new Date(Date.now() + 24 * 60 * 60 * 1000));
+    const tomorrow = dateIn(1);
     const cases: Array<[string, object, string]> = [
       ['name missing', { name: undefined }, messages.nameRequired],
       ['name empty', { name: '' }, messages.nameRequired],

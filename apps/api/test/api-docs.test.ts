@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, expectDocumented, type TestApp } from './helpers/index.js';
+
+/** An operation of the document, as far as these checks read it. */
+interface Operation {
+  security?: unknown;
+  tags?: string[];
+  responses: Record<string, { content?: Record<string, unknown> }>;
+  parameters?: Array<{ name: string; in: string }>;
+}
+
+interface ModuleDocs {
+  /** Each call with exactly the answers it documents (statuses sorted as strings). */
+  calls: Array<[path: string, method: string, statuses: string[]]>;
+  /** The tag a call of the module is listed under. */
+  tagOf: (path: string) => string;
+  /** A GET call and the query parameters it documents (sorted). */
+  parameters: [path: string, names: string[]];
+}
+
+const onlyTag = (tag: string) => () => tag;
+const appOr = (tag: string) => (path: string) => (path.startsWith('/api/app/') ? 'app' : tag);
+
+// Who may make these calls, and that a refusal changes nothing: test/security/authorization-matrix.test.ts
+// and test/security/tokens.test.ts.
+const modules: Record<string, ModuleDocs> = {
+  'the users calls': {
+    calls: [
+      ['/api/users', 'get', ['200', '400', '401', '403']],
+      ['/api/users/{id}', 'get', ['200', '400', '401', '403', '404']],
+      ['/api/users', 'post', ['200', '400', '401', '403', '409']],
+      ['/api/users', 'put', ['200', '400', '401', '403', '404', '409']],
+      ['/api/users/updatepassword', 'put', ['200', '400', '401', '403', '404']],
+      ['/api/users/{id}', 'delete', ['200', '400', '401', '403', '404']],
+      ['/api/profile', 'get', ['200', '401', '403', '404']],
+      ['/api/profile', 'put', ['200', '400', '401', '403', '404', '409']],
+      ['/api/profile/change_password', 'post', ['200', '400', '401', '403', '429']],
+    ],
+    tagOf: (path) => (path.startsWith('/api/profile') ? 'profile' : 'users'),
+    parameters: ['/api/users', ['email', 'limit', 'name', 'order', 'page', 'role', 'sort']],
+  },
+  'the gift-card calls': {
+    calls: [
+      ['/api/giftcard', 'get', ['200', '400', '401', '403']],
+      ['/api/giftcard/{id}', 'get', ['200', '400', '401', '403', '404']],
+      ['/api/giftcard', 'post', ['200', '400', '401', '403', '409']],
+      ['/api/giftcard', 'put', ['200', '400', '401', '403', '404', '409']],
+      ['/api/giftcard/{id}', 'delete', ['200', '400', '401', '403', '404']],
+      ['/api/multiplegiftcard', 'post', ['200', '201', '400', '401', '403', '413']],
+    ],
+    tagOf: onlyTag('gift-cards'),
+    parameters: ['/api/giftcard', ['isExpired', 'limit', 'order', 'page', 'serialNumber', 'sort', 'storeName']],
+  },
+  'the quiz calls': {
+    calls: [
+      ['/api/quiz', 'get', ['200', '400', '401', '403']],
+      ['/api/quiz/{id}', 'get', ['200', '400', '401', '403', '404']],
+      ['/api/quiz', 'post', ['200', '400', '401', '403']],
+      ['/api/quiz', 'put', ['200', '400', '401', '403', '404']],
+      ['/api/quiz/{id}', 'delete', ['200', '400', '401', '403', '404']],
+    ],
+    tagOf: onlyTag('quiz'),
+    parameters: ['/api/quiz', ['language', 'limit', 'order', 'page', 'question', 'sort']],
+  },
+  'the gift box calls': {
+    calls: [
+      ['/api/giftbox', 'get', ['200', '400', '401', '403']],
+      ['/api/giftbox/{id}', 'get', ['200', '400', '401', '403', '404']],
+      ['/api/giftbox', 'post', ['200', '400', '401', '403', '409']],
+      ['/api/giftbox', 'put', ['200', '400', '401', '403', '404', '409']],
+      ['/api/giftbox/{id}', 'delete', ['200', '400', '401', '403', '404']],
+      ['/api/giftbox/manual', 'post', ['200', '400', '401', '403', '404']],
+      ['/api/giftbox/manual/{id}', 'delete', ['200', '400', '401', '403', '404']],
+      ['/api/config/map', 'get', ['200', '401', '403']],
+    ],
+    tagOf: onlyTag('gift-boxes'),
+    parameters: ['/api/giftbox', ['limit', 'order', 'page', 'sort', 'type']],
+  },
+  'the notification calls': {
+    calls: [
+      ['/api/notification', 'get', ['200', '400', '401', '403']],
+      ['/api/notification', 'post', ['200', '400', '401', '403']],
+      ['/api/notification/{id}', 'delete', ['200', '400', '401', '403', '404']],
+      ['/api/app/notifications', 'get', ['200', '400', '401', '403', '429']],
+    ],
+    tagOf: appOr('notifications'),
+    parameters: ['/api/notification', ['limit', 'message', 'order', 'page', 'sort', 'title']],
+  },
+  'the complaint-query calls': {
+    calls: [
+      ['/api/message', 'get', ['200', '400', '401', '403']],
+      ['/api/message/{id}', 'get', ['200', '400', '401', '403', '404']],
+      ['/api/message', 'put', ['200', '400', '401', '403', '404']],
+      ['/api/message/{id}', 'delete', ['200', '400', '401', '403', '404']],
+      ['/api/app/message', 'post', ['200', '400', '401', '403', '429']],
+    ],
+    tagOf: appOr('complaint-queries'),
+    parameters: ['/api/message', ['isRead', 'limit', 'order', 'page', 'sort', 'title']],
+  },
+  'the dashboard call': {
+    calls: [['/api/dashboard', 'get', ['200', '400', '401', '403']]],
+    tagOf: onlyTag('dashboard'),
+    parameters: ['/api/dashboard', ['range']],
+  },
+  'the app calls': {
+    calls: [
+      ['/api/app/steps', 'post', ['200', '400', '401', '403', '429']],
+      ['/api/app/quiz', 'get', ['200', '400', '401', '403', '429']],
+      ['/api/app/quiz/{id}/answer', 'post', ['200', '400', '401', '403', '404', '409', '429']],
+      ['/api/app/giftbox/{id}/open', 'post', ['200', '400', '401', '403', '404', '409', '410', '429']],
+      ['/api/app/giftcard/{id}/redeem', 'post', ['200', '400', '401', '403', '404', '409', '429']],
+      ['/api/app/message', 'post', ['200', '400', '401', '403', '429']],
+      ['/api/app/notifications', 'get', ['200', '400', '401', '403', '429']],
+      ['/api/app/resend_verification', 'post', ['200', '401', '403', '409', '429']],
+    ],
+    tagOf: onlyTag('app'),
+    parameters: ['/api/app/quiz', ['language', 'limit', 'order', 'page']],
+  },
+};
+
+describe('the API reference (/api/docs/json)', () => {
+  let t: TestApp;
+  let paths: Record<string, Record<string, Operation | undefined>>;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    paths = res.json().paths;
+  });
+  afterAll(() => t?.close());
+
+  it.each(Object.entries(modules))(
+    'documents %s with the bearer scheme, their tag, an answer per status and their query parameters',
+    (_, { calls, tagOf, parameters: [path, names] }) => {
+      expectDocumented(paths, calls, tagOf);
+      const parameters = paths[path]?.get?.parameters ?? [];
+      expect(parameters.map((p) => `${p.in} ${p.name}`).sort()).toEqual(names.map((name) => `query ${name}`));
+    },
+  );
+
+  it('documents the CSV template of the gift cards as public, answering text/csv', () => {
+    const template = paths['/api/giftcard/csv-template']?.get;
+    expect(template).toBeDefined();
+    expect(template!.security).toBeUndefined();
+    expect(Object.keys(template!.responses['200']?.content ?? {})).toEqual(['text/csv']);
+  });
+});
