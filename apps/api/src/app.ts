@@ -48,27 +48,11 @@ import {
 import { metricsPlugin } from './plugins/metrics.js';
 import { mobileAppRateLimitPlugin } from './plugins/mobile-app-rate-limit.js';
 import { requestIdGenerator, trustProxyFunction } from './plugins/request-id.js';
+import { routeRecorderPlugin } from './plugins/route-recorder.js';
 import { serverTimeouts, timeoutsPlugin } from './plugins/timeouts.js';
 import { createStorage } from './storage/index.js';
 
 export const version = '0.1.0';
-
-/** Who a route lets in, as its onRequest guard says (none: anyone). */
-export type RouteGuard = 'admin' | 'user' | 'app' | 'public';
-
-/** One route of the server, as registered (HEAD twins of GET routes left out). */
-export interface RouteRecord {
-  method: string;
-  url: string;
-  guard: RouteGuard;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every route and its guard, filled as routes are registered: the authorisation matrix reads it. */
-    routeTable: readonly RouteRecord[];
-  }
-}
 
 export interface AppDeps {
   config: Config;
@@ -118,7 +102,7 @@ export async function buildApp({
     return503OnClosing: false,
   });
   // First, so that it sees every route (the authorisation matrix test reads app.routeTable).
-  recordRoutes(app);
+  await app.register(routeRecorderPlugin);
   await app.register(lifecyclePlugin, { lifecycle });
   await app.register(timeoutsPlugin, { timeouts: config.timeouts });
   app.setValidatorCompiler(validatorCompiler);
@@ -324,37 +308,4 @@ export async function buildApp({
   });
 
   return app;
-}
-
-/**
- * Records each route with its guard, read from its own onRequest hooks by identity (the auth
- * plugin's decorators; a guard put elsewhere, in preHandler or a plugin-wide hook, reads as
- * 'public' and fails the authorisation matrix test rather than passing unseen). Registered before
- * any plugin, so every route, ours or a plugin's, passes through it.
- */
-function recordRoutes(app: FastifyInstance): void {
-  const table: RouteRecord[] = [];
-  app.decorate('routeTable', table);
-  app.addHook('onRoute', (route) => {
-    const hooks: unknown[] = route.onRequest === undefined ? [] : [route.onRequest].flat();
-    const guards: Array<[unknown, RouteGuard]> = app.hasDecorator('requireAdmin')
-      ? [
-          [app.requireAdmin, 'admin'],
-          [app.requireUser, 'user'],
-          [app.requireAppUser, 'app'],
-        ]
-      : [];
-    const guard = guards.find(([hook]) => hooks.includes(hook))?.[1] ?? 'public';
-    const methods = [route.method].flat();
-    const bare = (url: string) => url.replace(/(.)\/$/, '$1');
-    for (const method of methods) {
-      // A GET route's HEAD twin (Fastify's own, with the same hooks; at '/x/' too for a plugin's '/'
-      // route under prefix '/x') adds nothing: one entry is enough.
-      const twin =
-        method === 'HEAD' &&
-        (methods.includes('GET') ||
-          table.some((r) => r.method === 'GET' && bare(r.url) === bare(route.url) && r.guard === guard));
-      if (!twin) table.push({ method, url: route.url, guard });
-    }
-  });
 }
