@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -33,6 +32,7 @@ import {
   sessionChannel,
   type SessionRow,
 } from './plugins/auth/index.js';
+import { securityHeadersPlugin } from './plugins/external/security-headers.js';
 import { BackgroundTasks } from './plugins/background.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
@@ -115,44 +115,12 @@ export async function buildApp({
   const storage = await createStorage(config.storage, { publicUrl: config.publicUrl, jwtSecret });
   app.addHook('onClose', async () => storage.close());
 
-  // The map of /add-box-manual loads its tiles (images) from the configured tile server.
-  const mapOrigin = mapTileOrigin(config.map.tileUrl);
-
   // External plugins first, then ours, then routes (fastify/demo order).
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...storage.origins, ...(mapOrigin ? [mapOrigin] : [])],
-        connectSrc: ["'self'", ...storage.origins],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // frame-ancestors 'none' for current browsers, DENY for the ones that only know this header.
-    xFrameOptions: { action: 'deny' },
-    // Reset-password and verify-account links carry their token in the URL: no Referer, ever.
-    referrerPolicy: { policy: 'no-referrer' },
-    // HSTS only where the portal is reached over TLS (hook below): never on plain http://localhost,
-    // which it would pin to https for every app on that host.
-    strictTransportSecurity: false,
-  });
-  // TLS ends before us when PUBLIC_URL is https; otherwise only a trusted proxy can say a request
-  // came over TLS (request.protocol believes X-Forwarded-Proto only from a peer TRUST_PROXY trusts).
-  const hstsOnEveryAnswer = new URL(config.publicUrl).protocol === 'https:';
-  app.addHook('onRequest', async (request, reply) => {
-    if (hstsOnEveryAnswer || request.protocol === 'https') {
-      void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    }
-  });
-  // API answers are one account's data (or a token): never kept by the browser or a shared cache.
-  app.addHook('onSend', async (request, reply) => {
-    if (/^\/api(?:[/?]|$)/.test(request.url) && !reply.hasHeader('cache-control')) {
-      void reply.header('cache-control', 'no-store');
-    }
+  // CSP (images from the storage and the map's tile server), HSTS over TLS, no-store on API answers.
+  await app.register(securityHeadersPlugin, {
+    publicUrl: config.publicUrl,
+    storageOrigins: storage.origins,
+    mapOrigin: mapTileOrigin(config.map.tileUrl),
   });
   // API answers of 1 KB and more go compressed (brotli 4 or gzip); the portal's files are
   // precompressed by its build (below), images never. Before every route: it hooks each one.
