@@ -32,10 +32,10 @@ import {
   sessionChannel,
   type SessionRow,
 } from './plugins/auth/index.js';
-import { securityHeadersPlugin } from './plugins/external/security-headers.js';
 import { BackgroundTasks } from './plugins/background.js';
-import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { compressionPlugin } from './plugins/external/compression.js';
+import { securityHeadersPlugin } from './plugins/external/security-headers.js';
 import { Lifecycle, lifecyclePlugin } from './plugins/lifecycle.js';
 import { loggerOptions } from './plugins/logger.js';
 import {
