@@ -4,9 +4,7 @@ import type { Writable } from 'node:stream';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { messages, portalPaths } from '@strideadmin/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -34,6 +32,7 @@ import {
 } from './plugins/auth/index.js';
 import { BackgroundTasks } from './plugins/background.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { apiDocsPlugin } from './plugins/external/api-docs.js';
 import { compressionPlugin } from './plugins/external/compression.js';
 import { securityHeadersPlugin } from './plugins/external/security-headers.js';
 import { Lifecycle, lifecyclePlugin } from './plugins/lifecycle.js';
@@ -125,15 +124,8 @@ export async function buildApp({
   // API answers of 1 KB and more go compressed (brotli 4 or gzip); the portal's files are
   // precompressed by its build (below), images never. Before every route: it hooks each one.
   await app.register(compressionPlugin);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'StrideAdmin API', version, description: 'Admin portal and mobile-app API' },
-      servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The API reference: /api/docs (page), /api/docs/json and /api/docs/yaml (OpenAPI document).
+  await app.register(apiDocsPlugin, { version });
   await app.register(errorsPlugin);
   // Prometheus metrics (METRICS_TOKEN / METRICS_PORT; off by default): before the routes it counts.
   await app.register(metricsPlugin, {
