@@ -32,13 +32,7 @@ import { compressionPlugin } from './plugins/external/compression.js';
 import { securityHeadersPlugin } from './plugins/external/security-headers.js';
 import { Lifecycle, lifecyclePlugin } from './plugins/lifecycle.js';
 import { loggerOptions } from './plugins/logger.js';
-import {
-  AttemptLimiter,
-  type FailureStore,
-  LoginLimiter,
-  MemoryFailureStore,
-  RequestLimiter,
-} from './plugins/login-limiter.js';
+import { limitersPlugin } from './plugins/limiters.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { mobileAppRateLimitPlugin } from './plugins/mobile-app-rate-limit.js';
 import { portalPlugin } from './plugins/portal.js';
@@ -181,26 +175,22 @@ export async function buildApp({
   if (config.push.worker) app.addHook('onReady', async () => notificationWorker.start());
   app.addHook('onClose', async () => notificationWorker.stop());
 
-  // Brute-force counters: in this process, or in Redis (shared by all instances) when REDIS_URL is set.
-  const limitStore: FailureStore = config.redis
-    ? new (await import('./plugins/redis-failure-store.js')).RedisFailureStore({ ...config.redis, log: app.log })
-    : new MemoryFailureStore();
-  app.addHook('onReady', async () => limitStore.ready?.());
-  app.addHook('onClose', async () => limitStore.close?.());
-  const limiter = new LoginLimiter(config.loginLimits, limitStore);
-  const forgotLimiter = new RequestLimiter('forgot', config.forgotLimits, limitStore);
-  // Registering costs a password hash and makes an account: counted like forgot password.
-  const registerLimiter = new RequestLimiter('register', config.forgotLimits, limitStore);
-  const changePasswordLimiter = new AttemptLimiter('change-password', config.changePasswordLimits, limitStore);
+  // Brute-force limits of sign-in, forgot password, registering and changing a password (app.limiters).
+  await app.register(limitersPlugin, { config });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, version });
-      await api.register(authRoutes, { db: database.db, limiter, registerLimiter, notifier: account });
+      await api.register(authRoutes, {
+        db: database.db,
+        limiter: app.limiters.signIn,
+        registerLimiter: app.limiters.register,
+        notifier: account,
+      });
       await api.register(sessionRoutes);
-      await api.register(accountRoutes, { account, limiter: forgotLimiter });
+      await api.register(accountRoutes, { account, limiter: app.limiters.forgotPassword });
       await api.register(userRoutes, { db: database.db, notifier: account });
       await api.register(uploadRoutes, { storage });
-      await api.register(profileRoutes, { db: database.db, limiter: changePasswordLimiter });
+      await api.register(profileRoutes, { db: database.db, limiter: app.limiters.changePassword });
       await api.register(giftCardRoutes, { db: database.db });
       await api.register(quizRoutes, { db: database.db });
       await api.register(giftBoxRoutes, { db: database.db, map: config.map });
