@@ -4,19 +4,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createMailer } from './mail/index.js';
-import { AccountService, accountRoutes } from './modules/account/index.js';
-import { mobileAppRoutes } from './modules/mobile-app/index.js';
-import { authRoutes, sessionRoutes } from './modules/auth/index.js';
-import { dashboardRoutes } from './modules/dashboard/index.js';
-import { giftBoxRoutes, mapTileOrigin } from './modules/gift-boxes/index.js';
-import { giftCardRoutes } from './modules/gift-cards/index.js';
-import { healthRoutes } from './modules/health/index.js';
-import { createNotificationWorker, notificationRoutes, outboxBacklog } from './modules/notifications/index.js';
-import { complaintQueryRoutes } from './modules/complaints/index.js';
-import { quizRoutes } from './modules/quiz/index.js';
-import { localUploadRoutes, uploadRoutes } from './modules/uploads/index.js';
-import { profileRoutes } from './modules/profile/index.js';
-import { userRoutes } from './modules/users/index.js';
+import { AccountService } from './modules/account/index.js';
+import { mapTileOrigin } from './modules/gift-boxes/index.js';
+import { createNotificationWorker, outboxBacklog } from './modules/notifications/index.js';
 import {
   AuthCache,
   authChannel,
@@ -39,6 +29,7 @@ import { portalPlugin } from './plugins/portal.js';
 import { requestIdGenerator, trustProxyFunction } from './plugins/request-id.js';
 import { routeRecorderPlugin } from './plugins/route-recorder.js';
 import { serverTimeouts, timeoutsPlugin } from './plugins/timeouts.js';
+import { routes } from './routes.js';
 import { createStorage } from './storage/index.js';
 
 export const version = '0.1.0';
@@ -177,33 +168,8 @@ export async function buildApp({
 
   // Brute-force limits of sign-in, forgot password, registering and changing a password (app.limiters).
   await app.register(limitersPlugin, { config });
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes, { database, version });
-      await api.register(authRoutes, {
-        db: database.db,
-        limiter: app.limiters.signIn,
-        registerLimiter: app.limiters.register,
-        notifier: account,
-      });
-      await api.register(sessionRoutes);
-      await api.register(accountRoutes, { account, limiter: app.limiters.forgotPassword });
-      await api.register(userRoutes, { db: database.db, notifier: account });
-      await api.register(uploadRoutes, { storage });
-      await api.register(profileRoutes, { db: database.db, limiter: app.limiters.changePassword });
-      await api.register(giftCardRoutes, { db: database.db });
-      await api.register(quizRoutes, { db: database.db });
-      await api.register(giftBoxRoutes, { db: database.db, map: config.map });
-      await api.register(notificationRoutes, { db: database.db });
-      await api.register(complaintQueryRoutes, { db: database.db });
-      await api.register(mobileAppRoutes, { db: database.db, stepsPerCoin: config.stepsPerCoin });
-      await api.register(dashboardRoutes, { db: database.db });
-    },
-    { prefix: '/api' },
-  );
-  if (storage.driver === 'local') {
-    await app.register(localUploadRoutes, { storage, uploadTimeoutMs: config.timeouts.uploadMs });
-  }
+  // The routes: each module's, under /api (routes.ts).
+  await app.register(routes, { config, database, storage, account, version });
 
   // The portal's files and pages, and the 404 of every path no route took: last.
   await app.register(portalPlugin, { webDistDir: config.webDistDir });
