@@ -16,20 +16,19 @@ import {
   type SessionRow,
 } from './plugins/auth/index.js';
 import { BackgroundTasks } from './plugins/background.js';
-import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { errorsPlugin } from './plugins/errors.js';
 import { apiDocsPlugin } from './plugins/external/api-docs.js';
 import { compressionPlugin } from './plugins/external/compression.js';
 import { securityHeadersPlugin } from './plugins/external/security-headers.js';
 import { Lifecycle, lifecyclePlugin } from './plugins/lifecycle.js';
-import { loggerOptions } from './plugins/logger.js';
 import { limitersPlugin } from './plugins/limiters.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { mobileAppRateLimitPlugin } from './plugins/mobile-app-rate-limit.js';
 import { portalPlugin } from './plugins/portal.js';
-import { requestIdGenerator, trustProxyFunction } from './plugins/request-id.js';
 import { routeRecorderPlugin } from './plugins/route-recorder.js';
-import { serverTimeouts, timeoutsPlugin } from './plugins/timeouts.js';
+import { timeoutsPlugin } from './plugins/timeouts.js';
 import { routes } from './routes.js';
+import { serverOptions } from './server-options.js';
 import { createStorage } from './storage/index.js';
 
 export const version = '0.1.0';
@@ -58,29 +57,7 @@ export async function buildApp({
   logStream,
   lifecycle = new Lifecycle(),
 }: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
-    // JSON lines or pretty ones (LOG_FORMAT); tokens and signatures in URLs never logged (logger.ts).
-    logger:
-      logger ??
-      (await loggerOptions({
-        level: config.logLevel,
-        format: config.logFormat,
-        colorize: config.logColors,
-        destination: logStream,
-      })),
-    bodyLimit: config.bodyLimit,
-    frameworkErrors,
-    // Which X-Forwarded-* hops are believed (a hop count too: see trustProxyFunction).
-    trustProxy: trustProxyFunction(config.trustProxy),
-    // X-Request-Id believed only from a trusted proxy, and only when it reads as an id (request-id.ts).
-    requestIdHeader: false,
-    genReqId: requestIdGenerator(config.trustProxy),
-    // Headers and bodies that arrive too slowly are cut off with a 408 (timeouts.ts).
-    ...serverTimeouts(config.timeouts),
-    // While shutting down, requests that arrive on kept-alive connections are still answered (with
-    // `Connection: close`, lifecycle plugin) rather than refused with 503.
-    return503OnClosing: false,
-  });
+  const app = Fastify(await serverOptions(config, { logger, logStream }));
   // First, so that it sees every route (the authorisation matrix test reads app.routeTable).
   await app.register(routeRecorderPlugin);
   await app.register(lifecyclePlugin, { lifecycle });
