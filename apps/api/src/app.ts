@@ -7,14 +7,8 @@ import { createMailer } from './mail/index.js';
 import { AccountService } from './modules/account/index.js';
 import { mapTileOrigin } from './modules/gift-boxes/index.js';
 import { createNotificationWorker, outboxBacklog } from './modules/notifications/index.js';
-import {
-  AuthCache,
-  authChannel,
-  authPlugin,
-  type AuthRow,
-  sessionChannel,
-  type SessionRow,
-} from './plugins/auth/index.js';
+import { authPlugin } from './plugins/auth/index.js';
+import { listeningAuthCaches } from './plugins/auth/listen.js';
 import { BackgroundTasks } from './plugins/background.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { apiDocsPlugin } from './plugins/external/api-docs.js';
@@ -91,29 +85,15 @@ export async function buildApp({
     database,
     outboxBacklog: () => outboxBacklog(database.db),
   });
-  // Accounts authenticated lately, forgotten on the database's word (migration 0009, cache.ts).
-  const authCache = new AuthCache<AuthRow>();
-  const stopListening = await database.listen(
-    authChannel,
-    (payload) => authCache.onMessage(payload),
-    (listening) => authCache.setListening(listening),
-  );
-  app.addHook('onClose', stopListening);
-  // Sessions checked lately, forgotten when one is revoked anywhere (migration 0010, sessions.ts).
-  const sessionCache = new AuthCache<SessionRow>({ accountWrites: false });
-  const stopListeningSessions = await database.listen(
-    sessionChannel,
-    (payload) => sessionCache.onMessage(payload),
-    (listening) => sessionCache.setListening(listening),
-  );
-  app.addHook('onClose', stopListeningSessions);
+  // Accounts and sessions checked lately, forgotten on the database's word (auth/listen.ts).
+  const { cache, sessionCache } = await listeningAuthCaches(app, database);
   await app.register(authPlugin, {
     db: database.db,
     secret: jwtSecret,
     ttl: config.jwtTtl,
     idleMs: config.sessionIdleMinutes * 60_000,
     now,
-    cache: authCache,
+    cache,
     sessionCache,
   });
   // Per app user limits on the mobile app's calls: after auth (it reads requireAppUser), before routes.
