@@ -1,3 +1,14 @@
+// The composition root: the server is its plugins, registered in this order (fastify/demo's):
+//   1. the route recorder, then what each request meets first: shutdown, slow-client timeouts,
+//      zod schemas, its X-Request-Id;
+//   2. thin wrappers of third-party plugins (plugins/external/): security headers, compression,
+//      the API reference;
+//   3. ours (plugins/): the error envelope, metrics, auth, rate limits, e-mail, the notification worker;
+//   4. the routes (routes.ts), then the portal and the 404 of every other path (plugins/portal.ts).
+// Why this order: onRoute hooks (the recorder, compression, the API reference, the app's rate limit)
+// see only the routes declared after them, and each route plugin is encapsulated: it takes the
+// root's hooks as they are when it is registered. The plugins before the routes are made with
+// fastify-plugin, so their hooks, decorators and error handler are the root's, for every route.
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -52,7 +63,8 @@ export async function buildApp({
   lifecycle = new Lifecycle(),
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify(await serverOptions(config, { logger, logStream }));
-  // First, so that it sees every route (the authorisation matrix test reads app.routeTable).
+
+  // 1. First, so that it sees every route (the authorisation matrix test reads app.routeTable).
   await app.register(routeRecorderPlugin);
   await app.register(lifecyclePlugin, { lifecycle });
   await app.register(timeoutsPlugin, { timeouts: config.timeouts });
@@ -66,18 +78,19 @@ export async function buildApp({
   const storage = await createStorage(config.storage, { publicUrl: config.publicUrl, jwtSecret });
   app.addHook('onClose', async () => storage.close());
 
-  // External plugins first, then ours, then routes (fastify/demo order).
-  // CSP (images from the storage and the map's tile server), HSTS over TLS, no-store on API answers.
+  // 2. CSP (images from the storage and the map's tile server), HSTS over TLS, no-store on API answers.
   await app.register(securityHeadersPlugin, {
     publicUrl: config.publicUrl,
     storageOrigins: storage.origins,
     mapOrigin: mapTileOrigin(config.map.tileUrl),
   });
   // API answers of 1 KB and more go compressed (brotli 4 or gzip); the portal's files are
-  // precompressed by its build (below), images never. Before every route: it hooks each one.
+  // precompressed by its build, images never. Before every route: it hooks each one.
   await app.register(compressionPlugin);
   // The API reference: /api/docs (page), /api/docs/json and /api/docs/yaml (OpenAPI document).
   await app.register(apiDocsPlugin, { version });
+
+  // 3. The error envelope of every answer that is not a success.
   await app.register(errorsPlugin);
   // Prometheus metrics (METRICS_TOKEN / METRICS_PORT; off by default): before the routes it counts.
   await app.register(metricsPlugin, {
@@ -125,10 +138,10 @@ export async function buildApp({
 
   // Brute-force limits of sign-in, forgot password, registering and changing a password (app.limiters).
   await app.register(limitersPlugin, { config });
-  // The routes: each module's, under /api (routes.ts).
-  await app.register(routes, { config, database, storage, account, version });
 
-  // The portal's files and pages, and the 404 of every path no route took: last.
+  // 4. Each module's routes under /api, then the portal's files and pages, and the 404 of every
+  // path no route took, last.
+  await app.register(routes, { config, database, storage, account, version });
   await app.register(portalPlugin, { webDistDir: config.webDistDir });
 
   return app;
