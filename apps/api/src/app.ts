@@ -1,74 +1,42 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+// The composition root: the server is its plugins, registered in this order (fastify/demo's):
+//   1. the route recorder, then what each request meets first: shutdown, slow-client timeouts,
+//      zod schemas, its X-Request-Id;
+//   2. thin wrappers of third-party plugins (plugins/external/): security headers, compression,
+//      the API reference;
+//   3. ours (plugins/): the error envelope, metrics, auth, rate limits, e-mail, the notification worker;
+//   4. the routes (routes.ts), then the portal and the 404 of every other path (plugins/portal.ts).
+// Why this order: onRoute hooks (the recorder, compression, the API reference, the app's rate limit)
+// see only the routes declared after them, and each route plugin is encapsulated: it takes the
+// root's hooks as they are when it is registered. The plugins before the routes are made with
+// fastify-plugin, so their hooks, decorators and error handler are the root's, for every route.
 import type { Writable } from 'node:stream';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { messages, portalPaths } from '@strideadmin/contract';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createMailer } from './mail/index.js';
-import { AccountService, accountRoutes } from './modules/account/index.js';
-import { mobileAppRoutes } from './modules/mobile-app/index.js';
-import { authRoutes, sessionRoutes } from './modules/auth/index.js';
-import { dashboardRoutes } from './modules/dashboard/index.js';
-import { giftBoxRoutes, mapTileOrigin } from './modules/gift-boxes/index.js';
-import { giftCardRoutes } from './modules/gift-cards/index.js';
-import { healthRoutes } from './modules/health/index.js';
-import { createNotificationWorker, notificationRoutes, outboxBacklog } from './modules/notifications/index.js';
-import { complaintQueryRoutes } from './modules/complaints/index.js';
-import { quizRoutes } from './modules/quiz/index.js';
-import { localUploadRoutes, uploadRoutes } from './modules/uploads/index.js';
-import { profileRoutes } from './modules/profile/index.js';
-import { userRoutes } from './modules/users/index.js';
-import {
-  AuthCache,
-  authChannel,
-  authPlugin,
-  type AuthRow,
-  sessionChannel,
-  type SessionRow,
-} from './plugins/auth/index.js';
+import { AccountService } from './modules/account/index.js';
+import { mapTileOrigin } from './modules/gift-boxes/index.js';
+import { createNotificationWorker, outboxBacklog } from './modules/notifications/index.js';
+import { authPlugin } from './plugins/auth/index.js';
+import { listeningAuthCaches } from './plugins/auth/listen.js';
 import { BackgroundTasks } from './plugins/background.js';
-import { compressionPlugin } from './plugins/compression.js';
-import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { apiDocsPlugin } from './plugins/external/api-docs.js';
+import { compressionPlugin } from './plugins/external/compression.js';
+import { securityHeadersPlugin } from './plugins/external/security-headers.js';
 import { Lifecycle, lifecyclePlugin } from './plugins/lifecycle.js';
-import { loggerOptions } from './plugins/logger.js';
-import {
-  AttemptLimiter,
-  type FailureStore,
-  LoginLimiter,
-  MemoryFailureStore,
-  RequestLimiter,
-} from './plugins/login-limiter.js';
+import { limitersPlugin } from './plugins/limiters.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { mobileAppRateLimitPlugin } from './plugins/mobile-app-rate-limit.js';
-import { requestIdGenerator, trustProxyFunction } from './plugins/request-id.js';
-import { serverTimeouts, timeoutsPlugin } from './plugins/timeouts.js';
+import { portalPlugin } from './plugins/portal.js';
+import { routeRecorderPlugin } from './plugins/route-recorder.js';
+import { timeoutsPlugin } from './plugins/timeouts.js';
+import { routes } from './routes.js';
+import { serverOptions } from './server-options.js';
 import { createStorage } from './storage/index.js';
 
 export const version = '0.1.0';
-
-/** Who a route lets in, as its onRequest guard says (none: anyone). */
-export type RouteGuard = 'admin' | 'user' | 'app' | 'public';
-
-/** One route of the server, as registered (HEAD twins of GET routes left out). */
-export interface RouteRecord {
-  method: string;
-  url: string;
-  guard: RouteGuard;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every route and its guard, filled as routes are registered: the authorisation matrix reads it. */
-    routeTable: readonly RouteRecord[];
-  }
-}
 
 export interface AppDeps {
   config: Config;
@@ -94,31 +62,10 @@ export async function buildApp({
   logStream,
   lifecycle = new Lifecycle(),
 }: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
-    // JSON lines or pretty ones (LOG_FORMAT); tokens and signatures in URLs never logged (logger.ts).
-    logger:
-      logger ??
-      (await loggerOptions({
-        level: config.logLevel,
-        format: config.logFormat,
-        colorize: config.logColors,
-        destination: logStream,
-      })),
-    bodyLimit: config.bodyLimit,
-    frameworkErrors,
-    // Which X-Forwarded-* hops are believed (a hop count too: see trustProxyFunction).
-    trustProxy: trustProxyFunction(config.trustProxy),
-    // X-Request-Id believed only from a trusted proxy, and only when it reads as an id (request-id.ts).
-    requestIdHeader: false,
-    genReqId: requestIdGenerator(config.trustProxy),
-    // Headers and bodies that arrive too slowly are cut off with a 408 (timeouts.ts).
-    ...serverTimeouts(config.timeouts),
-    // While shutting down, requests that arrive on kept-alive connections are still answered (with
-    // `Connection: close`, lifecycle plugin) rather than refused with 503.
-    return503OnClosing: false,
-  });
-  // First, so that it sees every route (the authorisation matrix test reads app.routeTable).
-  recordRoutes(app);
+  const app = Fastify(await serverOptions(config, { logger, logStream }));
+
+  // 1. First, so that it sees every route (the authorisation matrix test reads app.routeTable).
+  await app.register(routeRecorderPlugin);
   await app.register(lifecyclePlugin, { lifecycle });
   await app.register(timeoutsPlugin, { timeouts: config.timeouts });
   app.setValidatorCompiler(validatorCompiler);
@@ -131,57 +78,19 @@ export async function buildApp({
   const storage = await createStorage(config.storage, { publicUrl: config.publicUrl, jwtSecret });
   app.addHook('onClose', async () => storage.close());
 
-  // The map of /add-box-manual loads its tiles (images) from the configured tile server.
-  const mapOrigin = mapTileOrigin(config.map.tileUrl);
-
-  // External plugins first, then ours, then routes (fastify/demo order).
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...storage.origins, ...(mapOrigin ? [mapOrigin] : [])],
-        connectSrc: ["'self'", ...storage.origins],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // frame-ancestors 'none' for current browsers, DENY for the ones that only know this header.
-    xFrameOptions: { action: 'deny' },
-    // Reset-password and verify-account links carry their token in the URL: no Referer, ever.
-    referrerPolicy: { policy: 'no-referrer' },
-    // HSTS only where the portal is reached over TLS (hook below): never on plain http://localhost,
-    // which it would pin to https for every app on that host.
-    strictTransportSecurity: false,
-  });
-  // TLS ends before us when PUBLIC_URL is https; otherwise only a trusted proxy can say a request
-  // came over TLS (request.protocol believes X-Forwarded-Proto only from a peer TRUST_PROXY trusts).
-  const hstsOnEveryAnswer = new URL(config.publicUrl).protocol === 'https:';
-  app.addHook('onRequest', async (request, reply) => {
-    if (hstsOnEveryAnswer || request.protocol === 'https') {
-      void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    }
-  });
-  // API answers are one account's data (or a token): never kept by the browser or a shared cache.
-  app.addHook('onSend', async (request, reply) => {
-    if (/^\/api(?:[/?]|$)/.test(request.url) && !reply.hasHeader('cache-control')) {
-      void reply.header('cache-control', 'no-store');
-    }
+  // 2. CSP (images from the storage and the map's tile server), HSTS over TLS, no-store on API answers.
+  await app.register(securityHeadersPlugin, {
+    publicUrl: config.publicUrl,
+    storageOrigins: storage.origins,
+    mapOrigin: mapTileOrigin(config.map.tileUrl),
   });
   // API answers of 1 KB and more go compressed (brotli 4 or gzip); the portal's files are
-  // precompressed by its build (below), images never. Before every route: it hooks each one.
+  // precompressed by its build, images never. Before every route: it hooks each one.
   await app.register(compressionPlugin);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'StrideAdmin API', version, description: 'Admin portal and mobile-app API' },
-      servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The API reference: /api/docs (page), /api/docs/json and /api/docs/yaml (OpenAPI document).
+  await app.register(apiDocsPlugin, { version });
+
+  // 3. The error envelope of every answer that is not a success.
   await app.register(errorsPlugin);
   // Prometheus metrics (METRICS_TOKEN / METRICS_PORT; off by default): before the routes it counts.
   await app.register(metricsPlugin, {
@@ -189,29 +98,15 @@ export async function buildApp({
     database,
     outboxBacklog: () => outboxBacklog(database.db),
   });
-  // Accounts authenticated lately, forgotten on the database's word (migration 0009, cache.ts).
-  const authCache = new AuthCache<AuthRow>();
-  const stopListening = await database.listen(
-    authChannel,
-    (payload) => authCache.onMessage(payload),
-    (listening) => authCache.setListening(listening),
-  );
-  app.addHook('onClose', stopListening);
-  // Sessions checked lately, forgotten when one is revoked anywhere (migration 0010, sessions.ts).
-  const sessionCache = new AuthCache<SessionRow>({ accountWrites: false });
-  const stopListeningSessions = await database.listen(
-    sessionChannel,
-    (payload) => sessionCache.onMessage(payload),
-    (listening) => sessionCache.setListening(listening),
-  );
-  app.addHook('onClose', stopListeningSessions);
+  // Accounts and sessions checked lately, forgotten on the database's word (auth/listen.ts).
+  const { cache, sessionCache } = await listeningAuthCaches(app, database);
   await app.register(authPlugin, {
     db: database.db,
     secret: jwtSecret,
     ttl: config.jwtTtl,
     idleMs: config.sessionIdleMinutes * 60_000,
     now,
-    cache: authCache,
+    cache,
     sessionCache,
   });
   // Per app user limits on the mobile app's calls: after auth (it reads requireAppUser), before routes.
@@ -241,120 +136,13 @@ export async function buildApp({
   if (config.push.worker) app.addHook('onReady', async () => notificationWorker.start());
   app.addHook('onClose', async () => notificationWorker.stop());
 
-  // Brute-force counters: in this process, or in Redis (shared by all instances) when REDIS_URL is set.
-  const limitStore: FailureStore = config.redis
-    ? new (await import('./plugins/redis-failure-store.js')).RedisFailureStore({ ...config.redis, log: app.log })
-    : new MemoryFailureStore();
-  app.addHook('onReady', async () => limitStore.ready?.());
-  app.addHook('onClose', async () => limitStore.close?.());
-  const limiter = new LoginLimiter(config.loginLimits, limitStore);
-  const forgotLimiter = new RequestLimiter('forgot', config.forgotLimits, limitStore);
-  // Registering costs a password hash and makes an account: counted like forgot password.
-  const registerLimiter = new RequestLimiter('register', config.forgotLimits, limitStore);
-  const changePasswordLimiter = new AttemptLimiter('change-password', config.changePasswordLimits, limitStore);
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes, { database, version });
-      await api.register(authRoutes, { db: database.db, limiter, registerLimiter, notifier: account });
-      await api.register(sessionRoutes);
-      await api.register(accountRoutes, { account, limiter: forgotLimiter });
-      await api.register(userRoutes, { db: database.db, notifier: account });
-      await api.register(uploadRoutes, { storage });
-      await api.register(profileRoutes, { db: database.db, limiter: changePasswordLimiter });
-      await api.register(giftCardRoutes, { db: database.db });
-      await api.register(quizRoutes, { db: database.db });
-      await api.register(giftBoxRoutes, { db: database.db, map: config.map });
-      await api.register(notificationRoutes, { db: database.db });
-      await api.register(complaintQueryRoutes, { db: database.db });
-      await api.register(mobileAppRoutes, { db: database.db, stepsPerCoin: config.stepsPerCoin });
-      await api.register(dashboardRoutes, { db: database.db });
-    },
-    { prefix: '/api' },
-  );
-  if (storage.driver === 'local') {
-    await app.register(localUploadRoutes, { storage, uploadTimeoutMs: config.timeouts.uploadMs });
-  }
+  // Brute-force limits of sign-in, forgot password, registering and changing a password (app.limiters).
+  await app.register(limitersPlugin, { config });
 
-  const hasWeb = existsSync(path.join(config.webDistDir, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      index: false,
-      wildcard: false,
-      // x.js.br / x.js.gz beside x.js (apps/web/build/precompress.ts): sent as the browser accepts
-      // (br, then gzip, else x.js) with Vary: Accept-Encoding, also by sendFile('index.html') below.
-      preCompressed: true,
-      // The siblings are variants of their file, not pages of their own.
-      globIgnore: ['**/*.br', '**/*.gz'],
-      setHeaders(res, filePath) {
-        // Vite's hashed assets never change; everything else is revalidated.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-
-  // The portal's pages are the paths its router declares (contract): those get index.html. Any
-  // other path is a 404, so that probes, scanners and typos (/metrics, /.env, /wp-admin) never
-  // look like a page that exists; a browser still gets the portal, whose router shows its own
-  // "page not found" screen.
-  const portalPages = new Set<string>(Object.values(portalPaths));
-  const indexHtml = path.join(config.webDistDir, 'index.html');
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    if (url === '/api' || url.startsWith('/api/')) {
-      return reply.status(404).send({ message: messages.routeNotFound });
-    }
-    // Not a page either when metrics are not served here: a scraper (or a person) must never read
-    // the portal at /metrics, whatever it accepts.
-    if (url === '/metrics') return reply.status(404).send({ message: messages.notFound });
-    const page = hasWeb && (request.method === 'GET' || request.method === 'HEAD');
-    if (page && portalPages.has(url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    // Stored images and other files are never pages: a missing one is a plain 404.
-    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(url) || url === '/uploads' || url.startsWith('/uploads/');
-    if (page && !looksLikeFile && (request.headers.accept ?? '').includes('text/html')) {
-      const html = await readFile(indexHtml).catch(() => undefined);
-      if (html) {
-        return reply.status(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
-      }
-    }
-    return reply.status(404).send({ message: messages.notFound });
-  });
+  // 4. Each module's routes under /api, then the portal's files and pages, and the 404 of every
+  // path no route took, last.
+  await app.register(routes, { config, database, storage, account, version });
+  await app.register(portalPlugin, { webDistDir: config.webDistDir });
 
   return app;
-}
-
-/**
- * Records each route with its guard, read from its own onRequest hooks by identity (the auth
- * plugin's decorators; a guard put elsewhere, in preHandler or a plugin-wide hook, reads as
- * 'public' and fails the authorisation matrix test rather than passing unseen). Registered before
- * any plugin, so every route, ours or a plugin's, passes through it.
- */
-function recordRoutes(app: FastifyInstance): void {
-  const table: RouteRecord[] = [];
-  app.decorate('routeTable', table);
-  app.addHook('onRoute', (route) => {
-    const hooks: unknown[] = route.onRequest === undefined ? [] : [route.onRequest].flat();
-    const guards: Array<[unknown, RouteGuard]> = app.hasDecorator('requireAdmin')
-      ? [
-          [app.requireAdmin, 'admin'],
-          [app.requireUser, 'user'],
-          [app.requireAppUser, 'app'],
-        ]
-      : [];
-    const guard = guards.find(([hook]) => hooks.includes(hook))?.[1] ?? 'public';
-    const methods = [route.method].flat();
-    const bare = (url: string) => url.replace(/(.)\/$/, '$1');
-    for (const method of methods) {
-      // A GET route's HEAD twin (Fastify's own, with the same hooks; at '/x/' too for a plugin's '/'
-      // route under prefix '/x') adds nothing: one entry is enough.
-      const twin =
-        method === 'HEAD' &&
-        (methods.includes('GET') ||
-          table.some((r) => r.method === 'GET' && bare(r.url) === bare(route.url) && r.guard === guard));
-      if (!twin) table.push({ method, url: route.url, guard });
-    }
-  });
 }

@@ -1,7 +1,7 @@
 // Precompressed siblings of the built portal's text files: x.js -> x.js.br (brotli, quality 11)
 // and x.js.gz (gzip -9). The server sends the one the browser accepts (@fastify/static's
-// preCompressed, apps/api/src/app.ts), so no request pays for compressing a file that never
-// changes. See docs/operations/compression.md.
+// preCompressed, apps/api/src/plugins/portal.ts), so no request pays for compressing a file that
+// never changes. See docs/operations/compression.md.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@strideadmin/contract';
-import type { RouteGuard, RouteRecord } from '../../src/app.js';
+import type { RouteGuard, RouteRecord } from '../../src/plugins/route-recorder.js';
 import { users } from '../../src/db/schema.js';
 import {
   buildTestApp,

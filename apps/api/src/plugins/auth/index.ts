@@ -139,7 +139,7 @@ export const authPlugin = fp(
     },
   ) => {
     const tokens = new TokenService(opts.secret, opts.ttl);
-    // Without caches wired to the database's NOTIFY (app.ts), ones that never serve from memory.
+    // Without caches wired to the database's NOTIFY (listen.ts), ones that never serve from memory.
     const cache = opts.cache ?? new AuthCache<AuthRow>();
     const sessionCache = opts.sessionCache ?? new AuthCache<SessionRow>({ accountWrites: false });
     const sessions = new Sessions({

@@ -24,8 +24,8 @@ const apiUrl = /^\/api(?:\/|$)/;
  * or gzip as the client accepts, from 1 KB, with `Vary: Accept-Encoding`.
  *
  * Only routes under /api take part. The portal's files are compressed once, at build time, and
- * sent as they are (@fastify/static's preCompressed, in app.ts); stored images are compressed
- * already. Answers that are compressed (a Content-Encoding), partial (206) or not text pass
+ * sent as they are (@fastify/static's preCompressed, in plugins/portal.ts); stored images are
+ * compressed already. Answers that are compressed (a Content-Encoding), partial (206) or not text pass
  * through untouched; so do the not-found handler's answers (small envelopes, and the portal's
  * index.html, precompressed). Request bodies are never decompressed: a small gzip body could
  * expand past BODY_LIMIT_BYTES, which counts the bytes received.

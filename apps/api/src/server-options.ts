@@ -1,0 +1,41 @@
+import type { Writable } from 'node:stream';
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import { frameworkErrors } from './plugins/errors.js';
+import { loggerOptions } from './plugins/logger.js';
+import { requestIdGenerator, trustProxyFunction } from './plugins/request-id.js';
+import { serverTimeouts } from './plugins/timeouts.js';
+
+/**
+ * The Fastify server's own options: how it logs, which proxies it believes, how it names a
+ * request, how long it waits for a slow client, what it answers before any route is found and
+ * while shutting down.
+ */
+export async function serverOptions(
+  config: Config,
+  { logger, logStream }: { logger?: FastifyServerOptions['logger']; logStream?: Writable },
+): Promise<FastifyServerOptions> {
+  return {
+    // JSON lines or pretty ones (LOG_FORMAT); tokens and signatures in URLs never logged (logger.ts).
+    logger:
+      logger ??
+      (await loggerOptions({
+        level: config.logLevel,
+        format: config.logFormat,
+        colorize: config.logColors,
+        destination: logStream,
+      })),
+    bodyLimit: config.bodyLimit,
+    frameworkErrors,
+    // Which X-Forwarded-* hops are believed (a hop count too: see trustProxyFunction).
+    trustProxy: trustProxyFunction(config.trustProxy),
+    // X-Request-Id believed only from a trusted proxy, and only when it reads as an id (request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
+    // Headers and bodies that arrive too slowly are cut off with a 408 (timeouts.ts).
+    ...serverTimeouts(config.timeouts),
+    // While shutting down, requests that arrive on kept-alive connections are still answered (with
+    // `Connection: close`, lifecycle plugin) rather than refused with 503.
+    return503OnClosing: false,
+  };
+}
