@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
+import { listQueryBase } from './common.js';
 import { dateField, idField, todayIso } from './fields.js';
 
 /** docs/behaviour.md §3 GiftCard, as the API answers it. `price` is shown as Coin Price. */
@@ -88,14 +89,7 @@ export const giftCardSortColumns = [
   'createdAt',
 ] as const;
 export const listGiftCardsQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a number.' }).int().min(1).max(1_000_000).default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number.' })
-    .int()
-    .min(1)
-    .max(limits.listMaxPageSize)
-    .default(limits.listDefaultPageSize),
-  order: z.enum(['asc', 'desc']).default('desc'),
+  ...listQueryBase,
   sort: z.enum(giftCardSortColumns).default('createdAt'),
   serialNumber: z.string().trim().max(255).optional(),
   storeName: z.string().trim().max(255).optional(),
