@@ -32,6 +32,14 @@ export const limits = {
    * table (decision 0011).
    */
   listCountCap: 1_000,
+  /** The most ids one bulk delete takes (POST /<list>/bulk-delete). */
+  bulkDeleteMax: 1_000,
+  /** How long a delete waits, with Undo in its toast, before the server is asked. */
+  undoMs: 5_000,
+  /** The top bar's quick search: shortest query, results per kind, typing pause before asking. */
+  quickSearchMinChars: 2,
+  quickSearchLimit: 5,
+  quickSearchDebounceMs: 200,
   int32Max: 2_147_483_647,
   csvMaxBytes: 5 * 1024 * 1024,
   csvMaxRows: 10_000,

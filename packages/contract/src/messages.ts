@@ -252,6 +252,12 @@ export const messages = {
   valueNotStorable: 'Some values cannot be stored: remove unusual characters or shorten them.',
   internalError: 'Something went wrong on our side. Please try again later.',
 
+  // ours (spec silent): the list tools (bulk delete, export, quick search; docs/behaviour.md §12)
+  bulkDeleteIdsRequired: 'Choose at least one row to delete.',
+  bulkDeleteTooMany: `Choose at most ${limits.bulkDeleteMax.toLocaleString('en-US')} rows to delete at once.`,
+  quickSearchTooShort: `Type at least ${limits.quickSearchMinChars} characters to search.`,
+  quickSearchTooLong: 'Search for at most 100 characters.',
+
   // ours (spec silent): request limits and timeouts
   requestTimeout: 'The request took too long to arrive. Please try again.',
   badRequest: 'The request could not be read.',

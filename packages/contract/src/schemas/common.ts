@@ -20,6 +20,11 @@ export const listQueryBase = {
     .max(limits.listMaxPageSize)
     .default(limits.listDefaultPageSize),
   order: z.enum(['asc', 'desc']).default('desc'),
+  /**
+   * `exact`: count every matching row, past limits.listCountCap (the "count exactly" action and
+   * the last page of a long list). Left out, counting stops at the cap (countCapped).
+   */
+  count: z.enum(['exact'], { error: 'count must be exact, or left out.' }).optional(),
 };
 
 export function listResponse<T extends z.ZodType>(row: T) {
