@@ -37,7 +37,7 @@ const modules: Record<string, ModuleDocs> = {
       ['/api/profile/change_password', 'post', ['200', '400', '401', '403', '429']],
     ],
     tagOf: (path) => (path.startsWith('/api/profile') ? 'profile' : 'users'),
-    parameters: ['/api/users', ['email', 'limit', 'name', 'order', 'page', 'role', 'sort']],
+    parameters: ['/api/users', ['count', 'email', 'limit', 'name', 'order', 'page', 'role', 'sort']],
   },
   'the gift-card calls': {
     calls: [
@@ -49,7 +49,10 @@ const modules: Record<string, ModuleDocs> = {
       ['/api/multiplegiftcard', 'post', ['200', '201', '400', '401', '403', '413']],
     ],
     tagOf: onlyTag('gift-cards'),
-    parameters: ['/api/giftcard', ['isExpired', 'limit', 'order', 'page', 'serialNumber', 'sort', 'storeName']],
+    parameters: [
+      '/api/giftcard',
+      ['count', 'isExpired', 'limit', 'order', 'page', 'serialNumber', 'sort', 'storeName'],
+    ],
   },
   'the quiz calls': {
     calls: [
@@ -60,7 +63,7 @@ const modules: Record<string, ModuleDocs> = {
       ['/api/quiz/{id}', 'delete', ['200', '400', '401', '403', '404']],
     ],
     tagOf: onlyTag('quiz'),
-    parameters: ['/api/quiz', ['language', 'limit', 'order', 'page', 'question', 'sort']],
+    parameters: ['/api/quiz', ['count', 'language', 'limit', 'order', 'page', 'question', 'sort']],
   },
   'the gift box calls': {
     calls: [
@@ -74,7 +77,7 @@ const modules: Record<string, ModuleDocs> = {
       ['/api/config/map', 'get', ['200', '401', '403']],
     ],
     tagOf: onlyTag('gift-boxes'),
-    parameters: ['/api/giftbox', ['limit', 'order', 'page', 'sort', 'type']],
+    parameters: ['/api/giftbox', ['count', 'limit', 'order', 'page', 'sort', 'type']],
   },
   'the notification calls': {
     calls: [
@@ -84,7 +87,7 @@ const modules: Record<string, ModuleDocs> = {
       ['/api/app/notifications', 'get', ['200', '400', '401', '403', '429']],
     ],
     tagOf: appOr('notifications'),
-    parameters: ['/api/notification', ['limit', 'message', 'order', 'page', 'sort', 'title']],
+    parameters: ['/api/notification', ['count', 'limit', 'message', 'order', 'page', 'sort', 'title']],
   },
   'the complaint-query calls': {
     calls: [
@@ -95,7 +98,7 @@ const modules: Record<string, ModuleDocs> = {
       ['/api/app/message', 'post', ['200', '400', '401', '403', '429']],
     ],
     tagOf: appOr('complaint-queries'),
-    parameters: ['/api/message', ['isRead', 'limit', 'order', 'page', 'sort', 'title']],
+    parameters: ['/api/message', ['count', 'isRead', 'limit', 'order', 'page', 'sort', 'title']],
   },
   'the dashboard call': {
     calls: [['/api/dashboard', 'get', ['200', '400', '401', '403']]],
