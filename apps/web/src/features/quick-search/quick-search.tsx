@@ -230,14 +230,12 @@ function Palette({ screens, onDone }: { screens: readonly PaletteScreen[]; onDon
             ))}
           </div>
         )}
-        {options.length === 0 && (
-          <p className="px-3 py-6 text-center text-slate-600 dark:text-slate-400" aria-hidden="true">
-            {status}
-          </p>
-        )}
-        {/* What the list holds now, for screen reader users who cannot see it change. */}
-        <p role="status" className="sr-only">
-          {loading && options.length === 0 ? '' : status}
+        {/* What the list holds now: shown when it is empty, and read out as it changes. */}
+        <p
+          role="status"
+          className={options.length === 0 ? 'px-3 py-6 text-center text-slate-600 dark:text-slate-400' : 'sr-only'}
+        >
+          {status}
         </p>
       </div>
       <div className="flex gap-4 border-t border-slate-200 px-4 py-2 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
