@@ -105,6 +105,11 @@ const modules: Record<string, ModuleDocs> = {
     tagOf: onlyTag('dashboard'),
     parameters: ['/api/dashboard', ['range']],
   },
+  'the quick search call': {
+    calls: [['/api/search', 'get', ['200', '400', '401', '403']]],
+    tagOf: onlyTag('search'),
+    parameters: ['/api/search', ['q']],
+  },
   'the app calls': {
     calls: [
       ['/api/app/steps', 'post', ['200', '400', '401', '403', '429']],

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { giftCardColumnsWithExpiry, giftCardIsExpired, toGiftCard } from './expiry.js';
 import { giftCards } from '../../db/schema.js';
-import { containsInsensitive } from '../../db/search.js';
+import { containsInsensitive, startsWithInsensitive } from '../../db/search.js';
 import { type Refusal, refuse } from '../../plugins/errors.js';
 import { countUpTo } from '../../db/list.js';
 
@@ -70,6 +70,28 @@ export async function listGiftCards(
     countUpTo(db, giftCards, where, query),
   ]);
   return { rows: rows.map(toGiftCard), ...total };
+}
+
+/**
+ * The top bar's quick search (docs/behaviour.md §12): at most `limit` cards whose serial number
+ * contains `text` in any case (served by gift_cards_serial_trgm_idx), those it starts with first,
+ * then by serial number.
+ */
+export async function searchGiftCards(
+  db: Db,
+  text: string,
+  limit: number,
+): Promise<Array<{ id: number; serialNumber: string; storeName: string }>> {
+  return db
+    .select({ id: giftCards.id, serialNumber: giftCards.serialNumber, storeName: giftCards.storeName })
+    .from(giftCards)
+    .where(containsInsensitive(giftCards.serialNumber, text))
+    .orderBy(
+      sql`${startsWithInsensitive(giftCards.serialNumber, text)} desc`,
+      asc(giftCards.serialNumber),
+      asc(giftCards.id),
+    )
+    .limit(limit);
 }
 
 /** GET /giftcard/{id}. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { giftCardColumnsWithExpiry, toGiftCard } from '../gift-cards/index.js';
 import { giftCards, type NewUserRow, roles, users, type UserRow } from '../../db/schema.js';
-import { containsInsensitive } from '../../db/search.js';
+import { containsInsensitive, startsWithInsensitive, wordStartsWithInsensitive } from '../../db/search.js';
 import { endSessionsOf, forgetAuth, hashPassword, passwordProblem } from '../../plugins/auth/index.js';
 import { type Refusal, refuse } from '../../plugins/errors.js';
 import { changeCoins, setCoins } from '../ledger/index.js';
@@ -190,6 +190,28 @@ export async function listUsers(db: Db, query: ListUsersQuery): Promise<ListResp
     countUpTo(db, users, where, query),
   ]);
   return { rows: rows.map(toUserListItem), ...total };
+}
+
+/**
+ * The top bar's quick search (docs/behaviour.md §12): at most `limit` users whose name or e-mail
+ * contains `text` in any case (served by users_name_trgm_idx and users_email_trgm_idx), closer
+ * matches first: the name starts with it, then a word of the name or the e-mail does, then the rest;
+ * by name and id within each.
+ */
+export async function searchUsers(
+  db: Db,
+  text: string,
+  limit: number,
+): Promise<Array<{ id: number; name: string; email: string }>> {
+  const closeness = sql`case when ${startsWithInsensitive(users.name, text)} then 0
+    when ${wordStartsWithInsensitive(users.name, text)} or ${startsWithInsensitive(users.email, text)} then 1
+    else 2 end`;
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(or(containsInsensitive(users.name, text), containsInsensitive(users.email, text)))
+    .orderBy(closeness, asc(users.name), asc(users.id))
+    .limit(limit);
 }
 
 /** GET /users/{id}: the user with Role and the gift cards they redeemed (latest first). */
