@@ -36,8 +36,11 @@ export const limits = {
   bulkDeleteMax: 1_000,
   /** How long a delete waits, with Undo in its toast, before the server is asked. */
   undoMs: 5_000,
-  /** The top bar's quick search: shortest query, results per kind, typing pause before asking. */
-  quickSearchMinChars: 2,
+  /**
+   * The top bar's quick search: shortest query (3: a trigram, so the trigram indexes answer it;
+   * 2 characters would be a scan of every user), results per kind, typing pause before asking.
+   */
+  quickSearchMinChars: 3,
   quickSearchLimit: 5,
   quickSearchDebounceMs: 200,
   int32Max: 2_147_483_647,

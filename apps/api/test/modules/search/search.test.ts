@@ -102,10 +102,10 @@ describe('GET /api/search (the quick search)', () => {
   it('takes %, _ and \\ literally', async () => {
     expect(names(await search('a_b'))).toEqual(['Anna Berg']);
     expect(serials(await search('A_9'))).toEqual(['BETA_9']);
-    expect(names(await search('0%'))).toEqual(['Eve 100% Sure']);
-    expect(await search('%%')).toEqual({ users: [], giftCards: [] });
-    expect(await search('__')).toEqual({ users: [], giftCards: [] });
-    expect(await search('\\%')).toEqual({ users: [], giftCards: [] });
+    expect(names(await search('00%'))).toEqual(['Eve 100% Sure']);
+    expect(await search('%%%')).toEqual({ users: [], giftCards: [] });
+    expect(await search('___')).toEqual({ users: [], giftCards: [] });
+    expect(await search('\\%%')).toEqual({ users: [], giftCards: [] });
   });
 
   it('answers empty lists when nothing matches', async () => {
@@ -113,7 +113,7 @@ describe('GET /api/search (the quick search)', () => {
   });
 
   it('refuses a query shorter than the minimum, or longer than 100 characters', async () => {
-    const tooShort: Array<Record<string, string>> = [{}, { q: '' }, { q: 'a' }, { q: '  a  ' }];
+    const tooShort: Array<Record<string, string>> = [{}, { q: '' }, { q: 'a' }, { q: 'ab' }, { q: '  ab  ' }];
     for (const query of tooShort) {
       const res = await t.app.inject({ url: '/api/search', query, headers: admin.headers });
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
