@@ -21,7 +21,10 @@ describe('POST /api/<list>/bulk-delete', () => {
 
   /** The ids the list shows for `marker`, through its own GET call. */
   const listed = async (path: string, filter: string, marker: string) => {
-    const res = await t.app.inject({ url: `${path}?${filter}=${marker}&sort=id&order=asc&limit=100`, headers: admin.headers });
+    const res = await t.app.inject({
+      url: `${path}?${filter}=${marker}&sort=id&order=asc&limit=100`,
+      headers: admin.headers,
+    });
     expect(res.statusCode).toBe(200);
     return res.json<{ body: { rows: Array<{ id: number }> } }>().body.rows.map((r) => r.id);
   };
@@ -98,7 +101,10 @@ describe('POST /api/<list>/bulk-delete', () => {
       for (const payload of [{ ids: [] }, {}]) {
         const none = await bulkDelete(path, payload);
         expect(none.statusCode).toBe(400);
-        expect(none.json()).toEqual({ message: messages.bulkDeleteIdsRequired, errors: [messages.bulkDeleteIdsRequired] });
+        expect(none.json()).toEqual({
+          message: messages.bulkDeleteIdsRequired,
+          errors: [messages.bulkDeleteIdsRequired],
+        });
       }
 
       const notIds = await bulkDelete(path, { ids: ['abc'] });
@@ -114,7 +120,10 @@ describe('POST /api/<list>/bulk-delete', () => {
       const res = await bulkDelete(path, { ids });
 
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: bulkDeletedMessage(list, ids.length, 0), body: { deleted: ids, refused: [] } });
+      expect(res.json()).toEqual({
+        message: bulkDeletedMessage(list, ids.length, 0),
+        body: { deleted: ids, refused: [] },
+      });
       expect(await listed(path, filter, marker)).toEqual([]);
     });
 
@@ -165,8 +174,11 @@ describe('POST /api/<list>/bulk-delete', () => {
       const [config] = await lists.find((l) => l.path === '/api/giftbox')!.seed(t, newMarker(), 1);
       await createGiftBox(t.db, config!);
       const count = async () =>
-        (await t.database.query<{ n: number }>('select count(*)::int as n from gift_boxes where config_id = $1', [config]))
-          .rows[0]!.n;
+        (
+          await t.database.query<{ n: number }>('select count(*)::int as n from gift_boxes where config_id = $1', [
+            config,
+          ])
+        ).rows[0]!.n;
       expect(await count()).toBe(1);
 
       const res = await bulkDelete('/api/giftbox', { ids: [config] });
