@@ -34,7 +34,9 @@ describe('GET /api/<list>/ids', () => {
       // The list's default order (and its tie-break by id) is the same as its page's.
       const page = await get(`${path}?${filter}=${marker}&limit=100`);
       const all = await get(`${path}/ids?${filter}=${marker}`);
-      expect(all.json().body.ids).toEqual(page.json().body.rows.map((r: { id: number }) => r.id));
+      const pageIds = page.json<{ body: { rows: Array<{ id: number }> } }>().body.rows.map((r) => r.id);
+      expect(pageIds).toHaveLength(5);
+      expect(all.json().body.ids).toEqual(pageIds);
 
       const none = await get(`${path}/ids?${filter}=${newMarker()}`);
       expect(none.json()).toEqual({ body: { ids: [], count: 0 } });
