@@ -34,6 +34,8 @@ export const limits = {
   listCountCap: 1_000,
   /** The most ids one bulk delete takes (POST /<list>/bulk-delete). */
   bulkDeleteMax: 1_000,
+  /** The most ids "select all matching" takes (GET /<list>/ids); the portal deletes them in chunks of bulkDeleteMax. */
+  selectAllMax: 10_000,
   /** How long a delete waits, with Undo in its toast, before the server is asked. */
   undoMs: 5_000,
   /**
