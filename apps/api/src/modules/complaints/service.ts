@@ -19,7 +19,7 @@ import { countUpTo } from '../../db/list.js';
 
 export type ListComplaintQueriesQuery = z.output<typeof listComplaintQueriesQuerySchema>;
 
-const sortColumns = {
+export const complaintQuerySortColumnOf = {
   id: complaintQueries.id,
   title: complaintQueries.title,
   isRead: complaintQueries.isRead,
@@ -64,6 +64,14 @@ function toComplaintQuery({ userId, userName, userEmail, createdAt, ...query }: 
 const selectWithUser = (db: Db) =>
   db.select(columns).from(complaintQueries).leftJoin(users, eq(users.id, complaintQueries.userId));
 
+/** The filters of GET /message (and of its export). */
+export function complaintQueriesWhere(query: ListComplaintQueriesQuery) {
+  return and(
+    query.title ? containsInsensitive(complaintQueries.title, query.title) : undefined,
+    query.isRead === undefined ? undefined : eq(complaintQueries.isRead, query.isRead === 'true'),
+  );
+}
+
 /**
  * GET /message: one page of the filtered queries and the filtered total. title is a
  * case-insensitive "contains" (trigram-indexed); isRead 'true'/'false' (the unread ones are
@@ -73,15 +81,12 @@ export async function listComplaintQueries(
   db: Db,
   query: ListComplaintQueriesQuery,
 ): Promise<ListResponse<ComplaintQuery>> {
-  const where = and(
-    query.title ? containsInsensitive(complaintQueries.title, query.title) : undefined,
-    query.isRead === undefined ? undefined : eq(complaintQueries.isRead, query.isRead === 'true'),
-  );
+  const where = complaintQueriesWhere(query);
   const direction = query.order === 'asc' ? asc : desc;
   const [rows, total] = await Promise.all([
     selectWithUser(db)
       .where(where)
-      .orderBy(direction(sortColumns[query.sort]), direction(complaintQueries.id))
+      .orderBy(direction(complaintQuerySortColumnOf[query.sort]), direction(complaintQueries.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     countUpTo(db, complaintQueries, where, query),

@@ -46,7 +46,7 @@ function isForeignKeyViolation(err: unknown, constraint: string): boolean {
  * full: Drizzle leaves the columns of a one-table select unqualified, and an unqualified "id"
  * inside the subquery would be the box's own.
  */
-function manualBoxCountOf(outer: string) {
+export function manualBoxCountOf(outer: string) {
   const box = (column: AnyPgColumn) => sql`"box".${sql.identifier(column.name)}`;
   return sql<number>`(select count(*)::int from ${giftBoxes} as "box" where ${box(giftBoxes.configId)} = ${sql.identifier(outer)}.${sql.identifier(giftBoxConfigs.id.name)} and ${box(giftBoxes.source)} = 'manual')`;
 }
@@ -83,7 +83,7 @@ export function toGiftBox(row: BoxRow): GiftBox {
   };
 }
 
-const sortKeys = {
+export const giftBoxSortKeys = {
   id: 'id',
   type: 'type',
   minCoins: 'minCoins',
@@ -94,6 +94,11 @@ const sortKeys = {
   createdAt: 'createdAt',
 } as const satisfies Record<(typeof giftBoxSortColumns)[number], keyof ConfigRow>;
 
+/** The filter of GET /giftbox (and of its export). */
+export function giftBoxConfigsWhere(query: ListGiftBoxConfigsQuery) {
+  return query.type ? containsInsensitive(giftBoxConfigs.type, query.type) : undefined;
+}
+
 /**
  * GET /giftbox: one page of the filtered configs and the filtered total. `type` (Config Name) is a
  * case-insensitive "contains" (trigram-indexed). The page is cut first (a subquery), then each of
@@ -101,9 +106,9 @@ const sortKeys = {
  * Ties on the sort column are broken by id, so a config never shows on two pages.
  */
 export async function listGiftBoxConfigs(db: Db, query: ListGiftBoxConfigsQuery): Promise<ListResponse<GiftBoxConfig>> {
-  const where = query.type ? containsInsensitive(giftBoxConfigs.type, query.type) : undefined;
+  const where = giftBoxConfigsWhere(query);
   const direction = query.order === 'asc' ? asc : desc;
-  const sortKey = sortKeys[query.sort];
+  const sortKey = giftBoxSortKeys[query.sort];
   const page = db
     .select()
     .from(giftBoxConfigs)

@@ -31,7 +31,7 @@ function takenRefusal(err: unknown): Refusal | undefined {
   return undefined;
 }
 
-const sortColumns = {
+export const giftCardSortColumnOf = {
   id: giftCards.id,
   serialNumber: giftCards.serialNumber,
   storeName: giftCards.storeName,
@@ -40,6 +40,16 @@ const sortColumns = {
   validTill: giftCards.validTill,
   createdAt: giftCards.createdAt,
 } satisfies Record<(typeof giftCardSortColumns)[number], AnyPgColumn>;
+
+/** The filters of GET /giftcard (and of its export), the expiry judged at `now`. */
+export function giftCardsWhere(query: ListGiftCardsQuery, now: Date) {
+  const expired = giftCardIsExpired(now);
+  return and(
+    query.serialNumber ? containsInsensitive(giftCards.serialNumber, query.serialNumber) : undefined,
+    query.storeName ? containsInsensitive(giftCards.storeName, query.storeName) : undefined,
+    query.isExpired === undefined ? undefined : query.isExpired === 'true' ? expired : not(expired),
+  );
+}
 
 /**
  * GET /giftcard: one page of the filtered cards and the filtered total. serialNumber and
@@ -52,19 +62,14 @@ export async function listGiftCards(
   query: ListGiftCardsQuery,
   now = new Date(),
 ): Promise<ListResponse<GiftCard>> {
-  const expired = giftCardIsExpired(now);
-  const where = and(
-    query.serialNumber ? containsInsensitive(giftCards.serialNumber, query.serialNumber) : undefined,
-    query.storeName ? containsInsensitive(giftCards.storeName, query.storeName) : undefined,
-    query.isExpired === undefined ? undefined : query.isExpired === 'true' ? expired : not(expired),
-  );
+  const where = giftCardsWhere(query, now);
   const direction = query.order === 'asc' ? asc : desc;
   const [rows, total] = await Promise.all([
     db
       .select(giftCardColumnsWithExpiry(now))
       .from(giftCards)
       .where(where)
-      .orderBy(direction(sortColumns[query.sort]), direction(giftCards.id))
+      .orderBy(direction(giftCardSortColumnOf[query.sort]), direction(giftCards.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     countUpTo(db, giftCards, where, query),

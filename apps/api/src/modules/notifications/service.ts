@@ -19,7 +19,7 @@ import { countUpTo } from '../../db/list.js';
 
 export type ListNotificationsQuery = z.output<typeof listNotificationsQuerySchema>;
 
-const sortColumns = {
+export const notificationSortColumnOf = {
   id: notifications.id,
   title: notifications.title,
   sendAt: notifications.sendAt,
@@ -56,23 +56,28 @@ function toNotification(row: NotificationRow): Notification {
   };
 }
 
+/** The filters of GET /notification (and of its export). */
+export function notificationsWhere(query: ListNotificationsQuery) {
+  return and(
+    query.title ? containsInsensitive(notifications.title, query.title) : undefined,
+    query.message ? containsInsensitive(notifications.message, query.message) : undefined,
+  );
+}
+
 /**
  * GET /notification: one page of the filtered notifications and the filtered total. title and
  * message are case-insensitive "contains" (trigram-indexed); ties on the sort column are broken
  * by id, so a row never shows on two pages.
  */
 export async function listNotifications(db: Db, query: ListNotificationsQuery): Promise<ListResponse<Notification>> {
-  const where = and(
-    query.title ? containsInsensitive(notifications.title, query.title) : undefined,
-    query.message ? containsInsensitive(notifications.message, query.message) : undefined,
-  );
+  const where = notificationsWhere(query);
   const direction = query.order === 'asc' ? asc : desc;
   const [rows, total] = await Promise.all([
     db
       .select(listColumns)
       .from(notifications)
       .where(where)
-      .orderBy(direction(sortColumns[query.sort]), direction(notifications.id))
+      .orderBy(direction(notificationSortColumnOf[query.sort]), direction(notifications.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     countUpTo(db, notifications, where, query),

@@ -37,7 +37,7 @@ export function toQuizQuestion(row: QuizRow): QuizQuestion {
   };
 }
 
-const sortColumns = {
+export const quizSortColumnOf = {
   id: quizQuestions.id,
   question: quizQuestions.question,
   language: quizQuestions.language,
@@ -46,23 +46,28 @@ const sortColumns = {
   createdAt: quizQuestions.createdAt,
 } satisfies Record<(typeof quizSortColumns)[number], AnyPgColumn>;
 
+/** The filters of GET /quiz (and of its export). */
+export function quizWhere(query: ListQuizQuery) {
+  return and(
+    query.question ? containsInsensitive(quizQuestions.question, query.question) : undefined,
+    query.language ? eq(quizQuestions.language, query.language) : undefined,
+  );
+}
+
 /**
  * GET /quiz: one page of the filtered questions and the filtered total. `question` is a
  * case-insensitive "contains" (trigram-indexed), `language` exact. Ties on the sort column are
  * broken by id, so a question never shows on two pages.
  */
 export async function listQuizQuestions(db: Db, query: ListQuizQuery): Promise<ListResponse<QuizQuestion>> {
-  const where = and(
-    query.question ? containsInsensitive(quizQuestions.question, query.question) : undefined,
-    query.language ? eq(quizQuestions.language, query.language) : undefined,
-  );
+  const where = quizWhere(query);
   const direction = query.order === 'asc' ? asc : desc;
   const [rows, total] = await Promise.all([
     db
       .select()
       .from(quizQuestions)
       .where(where)
-      .orderBy(direction(sortColumns[query.sort]), direction(quizQuestions.id))
+      .orderBy(direction(quizSortColumnOf[query.sort]), direction(quizQuestions.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     countUpTo(db, quizQuestions, where, query),

@@ -157,7 +157,7 @@ export function toUserDetail(u: UserWithRole, giftCardsOfUser: UserDetail['GiftC
   };
 }
 
-const sortColumns = {
+export const userSortColumnOf = {
   id: users.id,
   name: users.name,
   email: users.email,
@@ -167,16 +167,21 @@ const sortColumns = {
   createdAt: users.createdAt,
 } satisfies Record<(typeof userSortColumns)[number], AnyPgColumn>;
 
+/** The filters of GET /users (and of its export). */
+export function usersWhere(query: ListUsersQuery) {
+  return and(
+    query.name ? containsInsensitive(users.name, query.name) : undefined,
+    query.email ? containsInsensitive(users.email, query.email) : undefined,
+    query.role ? eq(users.roleId, roleIdOf(query.role)) : undefined,
+  );
+}
+
 /**
  * GET /users: one page of the filtered users and the filtered total, in two queries. Ties on the
  * sort column are broken by id, so a row never shows on two pages.
  */
 export async function listUsers(db: Db, query: ListUsersQuery): Promise<ListResponse<UserListItem>> {
-  const where = and(
-    query.name ? containsInsensitive(users.name, query.name) : undefined,
-    query.email ? containsInsensitive(users.email, query.email) : undefined,
-    query.role ? eq(users.roleId, roleIdOf(query.role)) : undefined,
-  );
+  const where = usersWhere(query);
   const direction = query.order === 'asc' ? asc : desc;
   const [rows, total] = await Promise.all([
     db
@@ -184,7 +189,7 @@ export async function listUsers(db: Db, query: ListUsersQuery): Promise<ListResp
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(where)
-      .orderBy(direction(sortColumns[query.sort]), direction(users.id))
+      .orderBy(direction(userSortColumnOf[query.sort]), direction(users.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     countUpTo(db, users, where, query),
