@@ -157,6 +157,14 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
  * a setting local to the export's read-only transaction (set_config, itself a bound call), and the
  * statement reads it back with current_setting, cast to the parameter's type.
  */
+/** A parameter as the text of its setting: what pg itself sends for a string, number, boolean or Date. */
+function settingText(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  throw new TypeError(`copyOut: a parameter of type ${typeof value} is not supported`);
+}
+
 async function* copyOutPostgres(pool: pg.Pool, select: string, params: unknown[]): AsyncGenerator<Buffer> {
   const setting = (i: number) => `strideadmin.export_${i}`;
   const text = select.replace(/\$(\d+)/g, (_, n: string) => {
@@ -173,9 +181,7 @@ async function* copyOutPostgres(pool: pg.Pool, select: string, params: unknown[]
   try {
     await client.query('begin read only');
     const set = params.flatMap((value, i) =>
-      value === null || value === undefined
-        ? []
-        : [{ name: setting(i + 1), value: value instanceof Date ? value.toISOString() : String(value) }],
+      value === null || value === undefined ? [] : [{ name: setting(i + 1), value: settingText(value) }],
     );
     if (set.length > 0)
       await client.query(

@@ -103,7 +103,12 @@ function selectOf(spec: CsvExport, batch?: { after?: { key: string; id: number }
   let past: SQL | undefined;
   if (batch?.after) {
     // The key travels as text and is cast back to the column's own type (serial is an integer).
-    const type = sql.raw(column.getSQLType().replace(/^serial$/, 'integer').replace(/^bigserial$/, 'bigint'));
+    const type = sql.raw(
+      column
+        .getSQLType()
+        .replace(/^serial$/, 'integer')
+        .replace(/^bigserial$/, 'bigint'),
+    );
     const op = sql.raw(direction === 'asc' ? '>' : '<');
     past = sql`(${column}, ${id}) ${op} (${batch.after.key}::${type}, ${batch.after.id})`;
   }

@@ -281,11 +281,14 @@ describe('GET /api/<list>/export', () => {
     expect(ids(await csv('/api/message/export?title=export:&isRead=true'))).toEqual([b]);
   });
 
-  it.each(['/api/giftcard/export', '/api/quiz/export', '/api/giftbox/export', '/api/notification/export', '/api/message/export'])(
-    '%s: administrators only',
-    async (url) => {
-      expect((await download(url, {})).statusCode).toBe(401);
-      expect((await download(url, appUser.headers)).statusCode).toBe(403);
-    },
-  );
+  it.each([
+    '/api/giftcard/export',
+    '/api/quiz/export',
+    '/api/giftbox/export',
+    '/api/notification/export',
+    '/api/message/export',
+  ])('%s: administrators only', async (url) => {
+    expect((await download(url, {})).statusCode).toBe(401);
+    expect((await download(url, appUser.headers)).statusCode).toBe(403);
+  });
 });

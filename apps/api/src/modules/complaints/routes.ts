@@ -44,7 +44,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
       schema: {
         ...admin,
         summary:
-          'Every complaint queries matching the list\'s filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored',
+          "Every complaint queries matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored",
         querystring: listComplaintQueriesQuerySchema,
         response: { 200: csvFileResponse, ...adminFailures },
       },

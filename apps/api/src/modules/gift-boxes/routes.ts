@@ -53,7 +53,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
       schema: {
         ...admin,
         summary:
-          'Every gift box configs matching the list\'s filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored',
+          "Every gift box configs matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored",
         querystring: listGiftBoxConfigsQuerySchema,
         response: { 200: csvFileResponse, ...adminFailures },
       },

@@ -52,7 +52,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; datab
       schema: {
         ...admin,
         summary:
-          'Every gift cards matching the list\'s filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored',
+          "Every gift cards matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored",
         querystring: listGiftCardsQuerySchema,
         response: { 200: csvFileResponse, ...adminFailures },
       },

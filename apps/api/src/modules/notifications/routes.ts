@@ -41,7 +41,7 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; d
       schema: {
         ...admin,
         summary:
-          'Every notifications matching the list\'s filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored',
+          "Every notifications matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored",
         querystring: listNotificationsQuerySchema,
         response: { 200: csvFileResponse, ...adminFailures },
       },

@@ -42,7 +42,7 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
       schema: {
         ...admin,
         summary:
-          'Every quiz questions matching the list\'s filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored',
+          "Every quiz questions matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored",
         querystring: listQuizQuerySchema,
         response: { 200: csvFileResponse, ...adminFailures },
       },

@@ -51,7 +51,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
       schema: {
         ...admin,
         summary:
-          'Every users matching the list\'s filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored',
+          "Every users matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored",
         querystring: listUsersQuerySchema,
         response: { 200: csvFileResponse, ...adminFailures },
       },
