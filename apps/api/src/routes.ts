@@ -51,17 +51,17 @@ export async function routes(app: FastifyInstance, { config, database, storage, 
       // /app/resend_verification: an app user.
       await api.register(accountRoutes, { account, limiter: app.limiters.forgotPassword });
       // From here on, administrators only, except where said.
-      await api.register(userRoutes, { db, notifier: account });
+      await api.register(userRoutes, { db, database, notifier: account });
       await api.register(uploadRoutes, { storage });
       await api.register(profileRoutes, { db, limiter: app.limiters.changePassword });
       // /giftcard/csv-template (an empty file): anyone.
-      await api.register(giftCardRoutes, { db });
-      await api.register(quizRoutes, { db });
-      await api.register(giftBoxRoutes, { db, map: config.map });
+      await api.register(giftCardRoutes, { db, database });
+      await api.register(quizRoutes, { db, database });
+      await api.register(giftBoxRoutes, { db, database, map: config.map });
       // /app/notifications: an app user.
-      await api.register(notificationRoutes, { db });
+      await api.register(notificationRoutes, { db, database });
       // /app/message: an app user.
-      await api.register(complaintQueryRoutes, { db });
+      await api.register(complaintQueryRoutes, { db, database });
       // /app/*: app users only.
       await api.register(mobileAppRoutes, { db, stepsPerCoin: config.stepsPerCoin });
       await api.register(dashboardRoutes, { db });

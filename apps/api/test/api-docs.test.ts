@@ -27,6 +27,7 @@ const modules: Record<string, ModuleDocs> = {
   'the users calls': {
     calls: [
       ['/api/users', 'get', ['200', '400', '401', '403']],
+      ['/api/users/export', 'get', ['200', '400', '401', '403']],
       ['/api/users/{id}', 'get', ['200', '400', '401', '403', '404']],
       ['/api/users', 'post', ['200', '400', '401', '403', '409']],
       ['/api/users', 'put', ['200', '400', '401', '403', '404', '409']],
@@ -44,6 +45,7 @@ const modules: Record<string, ModuleDocs> = {
   'the gift-card calls': {
     calls: [
       ['/api/giftcard', 'get', ['200', '400', '401', '403']],
+      ['/api/giftcard/export', 'get', ['200', '400', '401', '403']],
       ['/api/giftcard/{id}', 'get', ['200', '400', '401', '403', '404']],
       ['/api/giftcard', 'post', ['200', '400', '401', '403', '409']],
       ['/api/giftcard', 'put', ['200', '400', '401', '403', '404', '409']],
@@ -61,6 +63,7 @@ const modules: Record<string, ModuleDocs> = {
   'the quiz calls': {
     calls: [
       ['/api/quiz', 'get', ['200', '400', '401', '403']],
+      ['/api/quiz/export', 'get', ['200', '400', '401', '403']],
       ['/api/quiz/{id}', 'get', ['200', '400', '401', '403', '404']],
       ['/api/quiz', 'post', ['200', '400', '401', '403']],
       ['/api/quiz', 'put', ['200', '400', '401', '403', '404']],
@@ -74,6 +77,7 @@ const modules: Record<string, ModuleDocs> = {
   'the gift box calls': {
     calls: [
       ['/api/giftbox', 'get', ['200', '400', '401', '403']],
+      ['/api/giftbox/export', 'get', ['200', '400', '401', '403']],
       ['/api/giftbox/{id}', 'get', ['200', '400', '401', '403', '404']],
       ['/api/giftbox', 'post', ['200', '400', '401', '403', '409']],
       ['/api/giftbox', 'put', ['200', '400', '401', '403', '404', '409']],
@@ -90,6 +94,7 @@ const modules: Record<string, ModuleDocs> = {
   'the notification calls': {
     calls: [
       ['/api/notification', 'get', ['200', '400', '401', '403']],
+      ['/api/notification/export', 'get', ['200', '400', '401', '403']],
       ['/api/notification', 'post', ['200', '400', '401', '403']],
       ['/api/notification/{id}', 'delete', ['200', '400', '401', '403', '404']],
       ['/api/notification/bulk-delete', 'post', ['200', '400', '401', '403']],
@@ -102,6 +107,7 @@ const modules: Record<string, ModuleDocs> = {
   'the complaint-query calls': {
     calls: [
       ['/api/message', 'get', ['200', '400', '401', '403']],
+      ['/api/message/export', 'get', ['200', '400', '401', '403']],
       ['/api/message/{id}', 'get', ['200', '400', '401', '403', '404']],
       ['/api/message', 'put', ['200', '400', '401', '403', '404']],
       ['/api/message/{id}', 'delete', ['200', '400', '401', '403', '404']],

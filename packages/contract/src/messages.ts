@@ -253,6 +253,8 @@ export const messages = {
   internalError: 'Something went wrong on our side. Please try again later.',
 
   // ours (spec silent): the list tools (bulk delete, export, quick search; docs/behaviour.md §12)
+  idNotNumber: 'The id must be a number.',
+  listCountInvalid: 'count must be exact, or left out.',
   bulkDeleteIdsRequired: 'Choose at least one row to delete.',
   bulkDeleteTooMany: `Choose at most ${limits.bulkDeleteMax.toLocaleString('en-US')} rows to delete at once.`,
   quickSearchTooShort: `Type at least ${limits.quickSearchMinChars} characters to search.`,

@@ -1,11 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import { tightenTree } from '../data-dir.js';
 import { migrationsFolder } from '../paths.js';
 import * as schema from './schema.js';
@@ -32,6 +34,13 @@ export interface Database {
     onMessage: (payload: string) => void,
     onState?: (listening: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL only (undefined for PGlite): `COPY (select) TO STDOUT WITH (FORMAT csv)` of
+   * `select` with its `params` ($1, $2...), as a stream of the CSV's bytes, on a pool client of its
+   * own for as long as it runs. Destroying the stream (a client that went away) ends the COPY: the
+   * client is closed, not given back mid-copy. See db/csv-export.ts.
+   */
+  copyOut?(select: string, params: unknown[]): Readable;
   /** The connection pool's use now (PostgreSQL); undefined for PGlite (one in-process connection). */
   poolStats(): PoolStats | undefined;
   close(): Promise<void>;
@@ -133,6 +142,7 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
       rows: (await pool.query(text, params)).rows as R[],
     }),
     listen: (channel, onMessage, onState) => listenPostgres(url, channel, onMessage, onState, () => closed),
+    copyOut: (select, params) => Readable.from(copyOutPostgres(pool, select, params), { objectMode: false }),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     close: async () => {
       if (closed) return;
@@ -140,6 +150,51 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
       await pool.end();
     },
   };
+}
+
+/**
+ * COPY takes no bind parameters, and user text is never pasted into SQL: each parameter is set as
+ * a setting local to the export's read-only transaction (set_config, itself a bound call), and the
+ * statement reads it back with current_setting, cast to the parameter's type.
+ */
+/** A parameter as the text of its setting: what pg itself sends for a string, number, boolean or Date. */
+function settingText(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  throw new TypeError(`copyOut: a parameter of type ${typeof value} is not supported`);
+}
+
+async function* copyOutPostgres(pool: pg.Pool, select: string, params: unknown[]): AsyncGenerator<Buffer> {
+  const setting = (i: number) => `strideadmin.export_${i}`;
+  const text = select.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    if (value === null || value === undefined) return 'null';
+    const read = `current_setting('${setting(Number(n))}')`;
+    if (typeof value === 'boolean') return `${read}::boolean`;
+    if (typeof value === 'number' || typeof value === 'bigint') return `${read}::numeric`;
+    if (value instanceof Date) return `${read}::timestamptz`;
+    return read;
+  });
+  const client = await pool.connect();
+  let done = false;
+  try {
+    await client.query('begin read only');
+    const set = params.flatMap((value, i) =>
+      value === null || value === undefined ? [] : [{ name: setting(i + 1), value: settingText(value) }],
+    );
+    if (set.length > 0)
+      await client.query(
+        `select ${set.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`,
+        set.flatMap((s) => [s.name, s.value]),
+      );
+    for await (const chunk of client.query(copyTo(`copy (${text}) to stdout with (format csv)`))) yield chunk as Buffer;
+    await client.query('commit');
+    done = true;
+  } finally {
+    // Cut off mid-copy (the reader went away, an error): the connection is closed, its COPY with it.
+    client.release(done ? undefined : true);
+  }
 }
 
 /**

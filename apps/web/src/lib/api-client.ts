@@ -41,11 +41,16 @@ export interface RequestOptions {
  * Every call to our API goes through here: JSON in, the envelope out, the token attached.
  * What a 401 or a network failure *does* (toast, logout) is decided once, in lib/query-client.
  */
-export async function api<T>(path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+function apiUrl(path: string, query: RequestOptions['query']): URL {
   const url = new URL(base + path, window.location.origin);
-  for (const [k, v] of Object.entries(opts.query ?? {})) {
+  for (const [k, v] of Object.entries(query ?? {})) {
     if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   }
+  return url;
+}
+
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+  const url = apiUrl(path, opts.query);
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = session.token();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -67,19 +72,66 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<A
   // Any answer to a signed-in call renewed the session's idle window on the server (lib/keep-alive).
   if (token && res.status !== 401) lastSignedInAnswer = Date.now();
 
-  let json: unknown = undefined;
-  try {
-    json = await res.json();
-  } catch {
-    // not JSON (a proxy's error page...): fall through with no envelope
-  }
-  const env = (json ?? {}) as Partial<ErrorEnvelope> & { body?: unknown };
-  if (!res.ok) {
-    const message = typeof env.message === 'string' && env.message ? env.message : coreMessages.noResponse;
-    const errors = Array.isArray(env.errors) ? env.errors.filter((e): e is string => typeof e === 'string') : [];
-    throw new ApiError(res.status, message, errors, env.body);
-  }
+  const env = await envelopeOf(res);
+  if (!res.ok) throw errorOf(res, env);
   return { status: res.status, message: env.message, body: env.body as T };
+}
+
+type Envelope = Partial<ErrorEnvelope> & { body?: unknown };
+
+async function envelopeOf(res: Response): Promise<Envelope> {
+  try {
+    return ((await res.json()) ?? {}) as Envelope;
+  } catch {
+    // not JSON (a proxy's error page...): no envelope
+    return {};
+  }
+}
+
+function errorOf(res: Response, env: Envelope): ApiError {
+  const message = typeof env.message === 'string' && env.message ? env.message : coreMessages.noResponse;
+  const errors = Array.isArray(env.errors) ? env.errors.filter((e): e is string => typeof e === 'string') : [];
+  return new ApiError(res.status, message, errors, env.body);
+}
+
+/**
+ * A file our API answers (a list's CSV export): fetched with the token, its body read as it comes
+ * (`onProgress` gets the line ends received so far), answered whole with the server's file name.
+ */
+export async function apiDownload(
+  path: string,
+  opts: Pick<RequestOptions, 'query' | 'signal'> & { onProgress?: (lines: number) => void } = {},
+): Promise<{ blob: Blob; filename: string }> {
+  const headers: Record<string, string> = {};
+  const token = session.token();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(path, opts.query), { headers, signal: opts.signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, coreMessages.noResponse);
+  }
+  if (token && res.status !== 401) lastSignedInAnswer = Date.now();
+  if (!res.ok || !res.body) throw errorOf(res, await envelopeOf(res));
+  const parts: Uint8Array[] = [];
+  let lines = 0;
+  const reader = res.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) lines++;
+      opts.onProgress?.(lines);
+    }
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, coreMessages.noResponse);
+  }
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export.csv';
+  return { blob: new Blob(parts as BlobPart[], { type: res.headers.get('content-type') ?? 'text/csv' }), filename };
 }
 
 /**

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { limits } from '../limits.js';
+import { messages } from '../messages.js';
 
 /** Path parameter of the by-id calls (/users/{id}, /gift-cards/{id}, /quiz/{id}...). */
 export const idParamsSchema = z.object({
   id: z.coerce
-    .number({ error: 'The id must be a number.' })
-    .int('The id must be a number.')
-    .positive('The id must be a number.')
-    .max(limits.int32Max, 'The id must be a number.'),
+    .number({ error: messages.idNotNumber })
+    .int(messages.idNotNumber)
+    .positive(messages.idNotNumber)
+    .max(limits.int32Max, messages.idNotNumber),
 });
 
 /** The page, page size and order of every list call; each list adds its own `sort` columns and filters. */
@@ -24,7 +25,7 @@ export const listQueryBase = {
    * `exact`: count every matching row, past limits.listCountCap (the "count exactly" action and
    * the last page of a long list). Left out, counting stops at the cap (countCapped).
    */
-  count: z.enum(['exact'], { error: 'count must be exact, or left out.' }).optional(),
+  count: z.enum(['exact'], { error: messages.listCountInvalid }).optional(),
 };
 
 export function listResponse<T extends z.ZodType>(row: T) {

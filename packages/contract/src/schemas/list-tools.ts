@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
-import { idParamsSchema } from './common.js';
 
 /**
  * The tools every list screen shares beyond its page of rows (docs/behaviour.md §12): bulk delete,
@@ -9,7 +8,12 @@ import { idParamsSchema } from './common.js';
  * (`POST /users/bulk-delete`, `GET /users/export`, ...); the shapes are the same for all.
  */
 
-const bulkId = idParamsSchema.shape.id;
+// A JSON body says numbers as numbers: no coercion (a path's id is text, so idParamsSchema coerces).
+const bulkId = z
+  .number({ error: messages.idNotNumber })
+  .int(messages.idNotNumber)
+  .positive(messages.idNotNumber)
+  .max(limits.int32Max, messages.idNotNumber);
 
 /** POST /<list>/bulk-delete: the ids of the rows to delete (duplicates count once). */
 export const bulkDeleteSchema = z.object({

@@ -18,7 +18,9 @@ import {
   selectAllIdsResultSchema,
   updateComplaintQuerySchema,
 } from '@strideadmin/contract';
-import type { Db } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
+import { csvFileResponse, sendCsv } from '../../plugins/csv-reply.js';
+import { exportComplaintQueries } from './export.js';
 import { authUserOf } from '../../plugins/auth/index.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import {
@@ -38,9 +40,24 @@ const admin = { tags: ['complaint-queries'], security: [{ bearer: [] }] };
 const appCall = { tags: ['app'], security: [{ bearer: [] }] };
 
 /** The complaint queries of docs/behaviour.md §3 (Message), at the spec's paths /message. */
-export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db; database: Database }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
+
+  r.get(
+    '/message/export',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          "Every complaint queries matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored",
+        querystring: listComplaintQueriesQuerySchema,
+        response: { 200: csvFileResponse, ...adminFailures },
+      },
+    },
+    async (request, reply) => sendCsv(reply, exportComplaintQueries(opts.database, request.query)),
+  );
 
   r.get(
     '/message',

@@ -22,7 +22,7 @@ import { bulkDeleteRows, matchingIds } from '../../db/bulk.js';
 
 export type ListComplaintQueriesQuery = z.output<typeof listComplaintQueriesQuerySchema>;
 
-const sortColumns = {
+export const complaintQuerySortColumnOf = {
   id: complaintQueries.id,
   title: complaintQueries.title,
   isRead: complaintQueries.isRead,
@@ -67,14 +67,21 @@ function toComplaintQuery({ userId, userName, userEmail, createdAt, ...query }: 
 const selectWithUser = (db: Db) =>
   db.select(columns).from(complaintQueries).leftJoin(users, eq(users.id, complaintQueries.userId));
 
-/** The filters and order of the complaint-query list (GET /message and GET /message/ids). */
-function complaintQueriesMatching(query: ListComplaintQueriesQuery) {
-  const where = and(
+/** The filters of GET /message (and of its export). */
+export function complaintQueriesWhere(query: ListComplaintQueriesQuery) {
+  return and(
     query.title ? containsInsensitive(complaintQueries.title, query.title) : undefined,
     query.isRead === undefined ? undefined : eq(complaintQueries.isRead, query.isRead === 'true'),
   );
+}
+
+/** The filters and order of the complaint-query list (GET /message and GET /message/ids). */
+function complaintQueriesMatching(query: ListComplaintQueriesQuery) {
   const direction = query.order === 'asc' ? asc : desc;
-  return { where, orderBy: [direction(sortColumns[query.sort]), direction(complaintQueries.id)] };
+  return {
+    where: complaintQueriesWhere(query),
+    orderBy: [direction(complaintQuerySortColumnOf[query.sort]), direction(complaintQueries.id)],
+  };
 }
 
 /**

@@ -23,7 +23,9 @@ import {
   updateGiftBoxConfigSchema,
 } from '@strideadmin/contract';
 import type { MapSettings } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
+import { csvFileResponse, sendCsv } from '../../plugins/csv-reply.js';
+import { exportGiftBoxConfigs } from './export.js';
 import { authUserOf } from '../../plugins/auth/index.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import {
@@ -47,9 +49,24 @@ const admin = { tags: ['gift-boxes'], security: [{ bearer: [] }] };
  * The gift box configs of /box-list, /add-box and /update-box, the boxes placed by hand from
  * /add-box-manual (docs/behaviour.md §10 and §11), and that screen's map settings.
  */
-export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; map: MapSettings }) {
+export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; database: Database; map: MapSettings }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, map } = opts;
+
+  r.get(
+    '/giftbox/export',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          "Every gift box configs matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored",
+        querystring: listGiftBoxConfigsQuerySchema,
+        response: { 200: csvFileResponse, ...adminFailures },
+      },
+    },
+    async (request, reply) => sendCsv(reply, exportGiftBoxConfigs(opts.database, request.query)),
+  );
 
   r.get(
     '/giftbox',

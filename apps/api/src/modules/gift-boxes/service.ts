@@ -49,7 +49,7 @@ function isForeignKeyViolation(err: unknown, constraint: string): boolean {
  * full: Drizzle leaves the columns of a one-table select unqualified, and an unqualified "id"
  * inside the subquery would be the box's own.
  */
-function manualBoxCountOf(outer: string) {
+export function manualBoxCountOf(outer: string) {
   const box = (column: AnyPgColumn) => sql`"box".${sql.identifier(column.name)}`;
   return sql<number>`(select count(*)::int from ${giftBoxes} as "box" where ${box(giftBoxes.configId)} = ${sql.identifier(outer)}.${sql.identifier(giftBoxConfigs.id.name)} and ${box(giftBoxes.source)} = 'manual')`;
 }
@@ -86,7 +86,7 @@ export function toGiftBox(row: BoxRow): GiftBox {
   };
 }
 
-const sortKeys = {
+export const giftBoxSortKeys = {
   id: 'id',
   type: 'type',
   minCoins: 'minCoins',
@@ -97,12 +97,21 @@ const sortKeys = {
   createdAt: 'createdAt',
 } as const satisfies Record<(typeof giftBoxSortColumns)[number], keyof ConfigRow>;
 
+/** The filter of GET /giftbox (and of its export). */
+export function giftBoxConfigsWhere(query: ListGiftBoxConfigsQuery) {
+  return query.type ? containsInsensitive(giftBoxConfigs.type, query.type) : undefined;
+}
+
 /** The filter and order of the config list (GET /giftbox and GET /giftbox/ids). */
 function configsMatching(query: ListGiftBoxConfigsQuery) {
-  const where = query.type ? containsInsensitive(giftBoxConfigs.type, query.type) : undefined;
   const direction = query.order === 'asc' ? asc : desc;
-  const sortKey = sortKeys[query.sort];
-  return { where, direction, sortKey, orderBy: [direction(giftBoxConfigs[sortKey]), direction(giftBoxConfigs.id)] };
+  const sortKey = giftBoxSortKeys[query.sort];
+  return {
+    where: giftBoxConfigsWhere(query),
+    direction,
+    sortKey,
+    orderBy: [direction(giftBoxConfigs[sortKey]), direction(giftBoxConfigs.id)],
+  };
 }
 
 /**

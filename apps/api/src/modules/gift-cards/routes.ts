@@ -21,7 +21,9 @@ import {
   selectAllIdsResultSchema,
   updateGiftCardSchema,
 } from '@strideadmin/contract';
-import type { Db } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
+import { csvFileResponse, sendCsv } from '../../plugins/csv-reply.js';
+import { exportGiftCards } from './export.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 // app.metrics is the metrics plugin's: its types, for programs without app.ts (the web's e2e server reaches
 // this file through the users module).
@@ -51,9 +53,24 @@ export const bulkBodyLimit = limits.csvMaxBytes + limits.csvMaxRows * 2048;
 
 export const csvTemplateFileName = 'gift-cards-template.csv';
 
-export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; database: Database }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
+
+  r.get(
+    '/giftcard/export',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          "Every gift cards matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored",
+        querystring: listGiftCardsQuerySchema,
+        response: { 200: csvFileResponse, ...adminFailures },
+      },
+    },
+    async (request, reply) => sendCsv(reply, exportGiftCards(opts.database, request.query)),
+  );
 
   r.get(
     '/giftcard',

@@ -34,7 +34,7 @@ function takenRefusal(err: unknown): Refusal | undefined {
   return undefined;
 }
 
-const sortColumns = {
+export const giftCardSortColumnOf = {
   id: giftCards.id,
   serialNumber: giftCards.serialNumber,
   storeName: giftCards.storeName,
@@ -44,16 +44,23 @@ const sortColumns = {
   createdAt: giftCards.createdAt,
 } satisfies Record<(typeof giftCardSortColumns)[number], AnyPgColumn>;
 
-/** The filters and order of the gift-card list (GET /giftcard and GET /giftcard/ids) at `now`. */
-function giftCardsMatching(query: ListGiftCardsQuery, now: Date) {
+/** The filters of GET /giftcard (and of its export), the expiry judged at `now`. */
+export function giftCardsWhere(query: ListGiftCardsQuery, now: Date) {
   const expired = giftCardIsExpired(now);
-  const where = and(
+  return and(
     query.serialNumber ? containsInsensitive(giftCards.serialNumber, query.serialNumber) : undefined,
     query.storeName ? containsInsensitive(giftCards.storeName, query.storeName) : undefined,
     query.isExpired === undefined ? undefined : query.isExpired === 'true' ? expired : not(expired),
   );
+}
+
+/** The filters and order of the gift-card list (GET /giftcard and GET /giftcard/ids) at `now`. */
+function giftCardsMatching(query: ListGiftCardsQuery, now: Date) {
   const direction = query.order === 'asc' ? asc : desc;
-  return { where, orderBy: [direction(sortColumns[query.sort]), direction(giftCards.id)] };
+  return {
+    where: giftCardsWhere(query, now),
+    orderBy: [direction(giftCardSortColumnOf[query.sort]), direction(giftCards.id)],
+  };
 }
 
 /**

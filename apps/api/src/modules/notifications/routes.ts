@@ -19,7 +19,9 @@ import {
   okEnvelope,
   selectAllIdsResultSchema,
 } from '@strideadmin/contract';
-import type { Db } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
+import { csvFileResponse, sendCsv } from '../../plugins/csv-reply.js';
+import { exportNotifications } from './export.js';
 import { authUserOf } from '../../plugins/auth/index.js';
 import { throwIfRefused } from '../../plugins/errors.js';
 import {
@@ -40,9 +42,24 @@ const appCall = { tags: ['app'], security: [{ bearer: [] }] };
 /** GET /app/notifications: a page of the inbox. */
 const inboxQuerySchema = z.object({ page: listQueryBase.page, limit: listQueryBase.limit });
 
-export async function notificationRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; database: Database }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
+
+  r.get(
+    '/notification/export',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          "Every notifications matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored",
+        querystring: listNotificationsQuerySchema,
+        response: { 200: csvFileResponse, ...adminFailures },
+      },
+    },
+    async (request, reply) => sendCsv(reply, exportNotifications(opts.database, request.query)),
+  );
 
   r.get(
     '/notification',

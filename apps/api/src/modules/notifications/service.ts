@@ -22,7 +22,7 @@ import { bulkDeleteRows, matchingIds } from '../../db/bulk.js';
 
 export type ListNotificationsQuery = z.output<typeof listNotificationsQuerySchema>;
 
-const sortColumns = {
+export const notificationSortColumnOf = {
   id: notifications.id,
   title: notifications.title,
   sendAt: notifications.sendAt,
@@ -59,14 +59,21 @@ function toNotification(row: NotificationRow): Notification {
   };
 }
 
-/** The filters and order of the notification list (GET /notification and GET /notification/ids). */
-function notificationsMatching(query: ListNotificationsQuery) {
-  const where = and(
+/** The filters of GET /notification (and of its export). */
+export function notificationsWhere(query: ListNotificationsQuery) {
+  return and(
     query.title ? containsInsensitive(notifications.title, query.title) : undefined,
     query.message ? containsInsensitive(notifications.message, query.message) : undefined,
   );
+}
+
+/** The filters and order of the notification list (GET /notification and GET /notification/ids). */
+function notificationsMatching(query: ListNotificationsQuery) {
   const direction = query.order === 'asc' ? asc : desc;
-  return { where, orderBy: [direction(sortColumns[query.sort]), direction(notifications.id)] };
+  return {
+    where: notificationsWhere(query),
+    orderBy: [direction(notificationSortColumnOf[query.sort]), direction(notifications.id)],
+  };
 }
 
 /**

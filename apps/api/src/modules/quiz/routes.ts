@@ -18,7 +18,9 @@ import {
   selectAllIdsResultSchema,
   updateQuizSchema,
 } from '@strideadmin/contract';
-import type { Db } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
+import { csvFileResponse, sendCsv } from '../../plugins/csv-reply.js';
+import { exportQuizQuestions } from './export.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import {
   bulkDeleteQuizQuestions,
@@ -36,9 +38,24 @@ const adminFailures = { 400: failure, 401: failure, 403: failure } as const;
 const admin = { tags: ['quiz'], security: [{ bearer: [] }] };
 
 /** The quiz questions of /quiz-list, /add-quiz and /update-quiz (docs/behaviour.md §10 and §11). */
-export async function quizRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database: Database }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
+
+  r.get(
+    '/quiz/export',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          "Every quiz questions matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored",
+        querystring: listQuizQuerySchema,
+        response: { 200: csvFileResponse, ...adminFailures },
+      },
+    },
+    async (request, reply) => sendCsv(reply, exportQuizQuestions(opts.database, request.query)),
+  );
 
   r.get(
     '/quiz',

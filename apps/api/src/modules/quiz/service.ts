@@ -40,7 +40,7 @@ export function toQuizQuestion(row: QuizRow): QuizQuestion {
   };
 }
 
-const sortColumns = {
+export const quizSortColumnOf = {
   id: quizQuestions.id,
   question: quizQuestions.question,
   language: quizQuestions.language,
@@ -49,14 +49,18 @@ const sortColumns = {
   createdAt: quizQuestions.createdAt,
 } satisfies Record<(typeof quizSortColumns)[number], AnyPgColumn>;
 
-/** The filters and order of the quiz list (GET /quiz and GET /quiz/ids). */
-function quizMatching(query: ListQuizQuery) {
-  const where = and(
+/** The filters of GET /quiz (and of its export). */
+export function quizWhere(query: ListQuizQuery) {
+  return and(
     query.question ? containsInsensitive(quizQuestions.question, query.question) : undefined,
     query.language ? eq(quizQuestions.language, query.language) : undefined,
   );
+}
+
+/** The filters and order of the quiz list (GET /quiz and GET /quiz/ids). */
+function quizMatching(query: ListQuizQuery) {
   const direction = query.order === 'asc' ? asc : desc;
-  return { where, orderBy: [direction(sortColumns[query.sort]), direction(quizQuestions.id)] };
+  return { where: quizWhere(query), orderBy: [direction(quizSortColumnOf[query.sort]), direction(quizQuestions.id)] };
 }
 
 /**

@@ -21,7 +21,9 @@ import {
   userDetailSchema,
   userListItemSchema,
 } from '@strideadmin/contract';
-import type { Db } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
+import { csvFileResponse, sendCsv } from '../../plugins/csv-reply.js';
+import { exportUsers } from './export.js';
 import { authUserOf } from '../../plugins/auth/index.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import {
@@ -52,9 +54,24 @@ export interface UserNotifier {
   passwordSetByAdmin(userId: number): void;
 }
 
-export async function userRoutes(app: FastifyInstance, opts: { db: Db; notifier?: UserNotifier }) {
+export async function userRoutes(app: FastifyInstance, opts: { db: Db; database: Database; notifier?: UserNotifier }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
+
+  r.get(
+    '/users/export',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          "Every users matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored",
+        querystring: listUsersQuerySchema,
+        response: { 200: csvFileResponse, ...adminFailures },
+      },
+    },
+    async (request, reply) => sendCsv(reply, exportUsers(opts.database, request.query)),
+  );
 
   r.get(
     '/users',

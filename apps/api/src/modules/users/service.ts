@@ -160,7 +160,7 @@ export function toUserDetail(u: UserWithRole, giftCardsOfUser: UserDetail['GiftC
   };
 }
 
-const sortColumns = {
+export const userSortColumnOf = {
   id: users.id,
   name: users.name,
   email: users.email,
@@ -170,15 +170,19 @@ const sortColumns = {
   createdAt: users.createdAt,
 } satisfies Record<(typeof userSortColumns)[number], AnyPgColumn>;
 
-/** The filters and order of the users list (GET /users and GET /users/ids). */
-function usersMatching(query: ListUsersQuery) {
-  const where = and(
+/** The filters of GET /users (and of its export). */
+export function usersWhere(query: ListUsersQuery) {
+  return and(
     query.name ? containsInsensitive(users.name, query.name) : undefined,
     query.email ? containsInsensitive(users.email, query.email) : undefined,
     query.role ? eq(users.roleId, roleIdOf(query.role)) : undefined,
   );
+}
+
+/** The filters and order of the users list (GET /users and GET /users/ids). */
+function usersMatching(query: ListUsersQuery) {
   const direction = query.order === 'asc' ? asc : desc;
-  return { where, orderBy: [direction(sortColumns[query.sort]), direction(users.id)] };
+  return { where: usersWhere(query), orderBy: [direction(userSortColumnOf[query.sort]), direction(users.id)] };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { limits } from '@strideadmin/contract';
+import { limits, messages } from '@strideadmin/contract';
 import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
 import { lists, newMarker } from './lists.js';
 
@@ -36,8 +36,8 @@ describe('GET /api/<list>?count=exact', () => {
       const bogus = await get(`${path}?${filter}=${marker}&count=bogus`);
       expect(bogus.statusCode).toBe(400);
       expect(bogus.json()).toEqual({
-        message: 'count must be exact, or left out.',
-        errors: ['count must be exact, or left out.'],
+        message: messages.listCountInvalid,
+        errors: [messages.listCountInvalid],
       });
     },
   );

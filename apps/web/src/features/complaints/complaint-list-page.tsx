@@ -11,6 +11,7 @@ import type { DataTableColumn } from '../../components/data-table';
 import type { FilterField } from '../../components/filter-bar';
 import { ListBody } from '../../components/list-body';
 import { actionsColumn, RowButton, RowLink } from '../../components/list-columns';
+import { ExportButton } from '../../components/export-button';
 import { PageHeader } from '../../components/page-header';
 import { useDeleteConfirmation } from '../../lib/delete-confirmation';
 import { formatDateTime, yesNo } from '../../lib/format';
@@ -125,6 +126,7 @@ export function ComplaintListPage() {
         title="Complaint Queries"
         description="Questions and complaints sent from the app."
         busy={queries.isFetching && !queries.isPending}
+        actions={<ExportButton path="/message" query={params} />}
       />
       <ListBody
         list={list}

@@ -7,6 +7,7 @@ import type { DataTableColumn } from '../../components/data-table';
 import type { FilterField } from '../../components/filter-bar';
 import { ListBody } from '../../components/list-body';
 import { actionsColumn, createdColumn, RowButton, RowLink } from '../../components/list-columns';
+import { ExportButton } from '../../components/export-button';
 import { PageHeader } from '../../components/page-header';
 import { useDeleteConfirmation } from '../../lib/delete-confirmation';
 import { formatNumber } from '../../lib/format';
@@ -95,6 +96,7 @@ export function BoxListPage() {
         busy={configs.isFetching && !configs.isPending}
         actions={
           <>
+            <ExportButton path="/giftbox" query={params} />
             <ButtonLink to={paths.addBoxManual} variant="secondary">
               Place Gift Box
             </ButtonLink>

@@ -9,6 +9,7 @@ import type { DataTableColumn } from '../../components/data-table';
 import type { FilterField } from '../../components/filter-bar';
 import { ListBody } from '../../components/list-body';
 import { actionsColumn, RowButton } from '../../components/list-columns';
+import { ExportButton } from '../../components/export-button';
 import { PageHeader } from '../../components/page-header';
 import { useDeleteConfirmation } from '../../lib/delete-confirmation';
 import { capitalizeFirst, formatDate, formatNumber, yesNo } from '../../lib/format';
@@ -89,6 +90,7 @@ export function CardListPage() {
         busy={cards.isFetching && !cards.isPending}
         actions={
           <>
+            <ExportButton path="/giftcard" query={params} />
             <ButtonLink to={paths.addMultipleCard} variant="secondary">
               Add Multiple Gift Cards
             </ButtonLink>

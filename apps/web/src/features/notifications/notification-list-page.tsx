@@ -14,6 +14,7 @@ import type { DataTableColumn } from '../../components/data-table';
 import type { FilterField } from '../../components/filter-bar';
 import { ListBody } from '../../components/list-body';
 import { actionsColumn, RowButton } from '../../components/list-columns';
+import { ExportButton } from '../../components/export-button';
 import { PageHeader } from '../../components/page-header';
 import { useDeleteConfirmation } from '../../lib/delete-confirmation';
 import { formatDateTime, formatNumber } from '../../lib/format';
@@ -101,7 +102,12 @@ export function NotificationListPage() {
       <PageHeader
         title="Push Notifications"
         busy={notifications.isFetching && !notifications.isPending}
-        actions={<ButtonLink to={paths.addNotification}>Send Notification</ButtonLink>}
+        actions={
+          <>
+            <ExportButton path="/notification" query={params} />
+            <ButtonLink to={paths.addNotification}>Send Notification</ButtonLink>
+          </>
+        }
       />
       <ListBody
         list={list}

@@ -13,6 +13,7 @@ import type { DataTableColumn } from '../../components/data-table';
 import type { FilterField } from '../../components/filter-bar';
 import { ListBody } from '../../components/list-body';
 import { actionsColumn, createdColumn, RowButton, RowLink } from '../../components/list-columns';
+import { ExportButton } from '../../components/export-button';
 import { PageHeader } from '../../components/page-header';
 import { useDeleteConfirmation } from '../../lib/delete-confirmation';
 import { formatNumber } from '../../lib/format';
@@ -84,7 +85,12 @@ export function QuizListPage() {
       <PageHeader
         title="Quiz Questions"
         busy={quiz.isFetching && !quiz.isPending}
-        actions={<ButtonLink to={paths.addQuiz}>Add Quiz Question</ButtonLink>}
+        actions={
+          <>
+            <ExportButton path="/quiz" query={params} />
+            <ButtonLink to={paths.addQuiz}>Add Quiz Question</ButtonLink>
+          </>
+        }
       />
       <ListBody
         list={list}

@@ -8,6 +8,7 @@ import type { DataTableColumn } from '../../components/data-table';
 import type { FilterField } from '../../components/filter-bar';
 import { ListBody } from '../../components/list-body';
 import { actionsColumn, createdColumn, RowButton, RowLink } from '../../components/list-columns';
+import { ExportButton } from '../../components/export-button';
 import { PageHeader } from '../../components/page-header';
 import { useDeleteConfirmation } from '../../lib/delete-confirmation';
 import { formatNumber } from '../../lib/format';
@@ -81,7 +82,12 @@ export function UserListPage() {
       <PageHeader
         title="Users"
         busy={users.isFetching && !users.isPending}
-        actions={<ButtonLink to={paths.addUser}>Add User</ButtonLink>}
+        actions={
+          <>
+            <ExportButton path="/users" query={params} />
+            <ButtonLink to={paths.addUser}>Add User</ButtonLink>
+          </>
+        }
       />
       <ListBody
         list={list}
