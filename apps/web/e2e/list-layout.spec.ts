@@ -1,7 +1,9 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
+import { storageKeys } from '@strideadmin/contract';
 import { createAdminViaApi, createUserViaApi, uniqueLetters } from './support/api';
 import { createAppUser, sendQueryFromApp } from './support/app-users';
 import { expect, test, type Page } from './support/fixtures';
+import { expectAccessible } from './support/axe';
 import { createGiftBoxConfigViaApi } from './support/gift-boxes';
 import { createGiftCardViaApi, uniqueCode, uploadCardPictureViaApi } from './support/gift-cards';
 import { createQuizViaApi } from './support/quiz';
@@ -190,3 +192,96 @@ for (const size of sizes) {
     }
   });
 }
+
+test('the Columns chooser: a hidden column stays hidden after a reload, for this admin only', async ({
+  page,
+  signIn,
+  browser,
+}) => {
+  const { token } = await signIn('admin');
+  const { url } = await lists[0]!.seed(page.request, token);
+  await page.goto(url);
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.getByRole('columnheader', { name: 'Email' })).toBeVisible();
+  // Role is off by default, to leave the actions room.
+  await expect(table.getByRole('columnheader', { name: 'Role' })).toHaveCount(0);
+
+  // From the keyboard: open, tick off Email, close with Escape back onto the button.
+  const button = page.getByRole('button', { name: 'Columns' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  const panel = page.getByRole('group', { name: 'Columns of Users' });
+  await expect(panel.getByRole('checkbox', { name: 'Email' })).toBeFocused();
+  // The optional columns; Name and the actions are always shown.
+  await expect(panel.getByRole('checkbox')).toHaveCount(5);
+  await expect(panel.getByRole('checkbox', { name: 'Name' })).toHaveCount(0);
+  await expect(panel.getByRole('checkbox', { name: 'Role' })).not.toBeChecked();
+  await page.keyboard.press('Space');
+  await expect(panel.getByRole('checkbox', { name: 'Email' })).not.toBeChecked();
+  await expect(table.getByRole('columnheader', { name: 'Email' })).toHaveCount(0);
+  await expectAccessible(page, 'user list (Columns open)');
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(button).toBeFocused();
+  await expect(button).toHaveText(/2 hidden/);
+
+  await page.reload();
+  await expect(table.getByRole('rowheader')).toHaveCount(1);
+  await expect(table.getByRole('columnheader', { name: 'Email' })).toHaveCount(0);
+  const myId = await page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(key)!) as { user: { id: number } }).user.id,
+    storageKeys.session,
+  );
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('strideadmin.columns.'))),
+  ).toEqual([`strideadmin.columns.${myId}.users`]);
+
+  // Another administrator in this browser sees the defaults.
+  const other = await createAdminViaApi(page.request, token, `Olga ${uniqueLetters()}`);
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const second = await context.newPage();
+  const login = await second.request.post('/api/auth/login', {
+    data: { email: other.email, password: other.password, adminPortal: true },
+  });
+  const { body } = (await login.json()) as { body: unknown };
+  await second.addInitScript(
+    ([key, value, stored]) => {
+      localStorage.setItem(key!, value!);
+      localStorage.setItem(stored!, JSON.stringify({ email: false }));
+    },
+    [storageKeys.session, JSON.stringify(body), `strideadmin.columns.${myId}.users`],
+  );
+  await second.goto(url);
+  await expect(second.getByRole('table', { name: 'Users' }).getByRole('columnheader', { name: 'Email' })).toBeVisible();
+  await context.close();
+
+  // Reset to defaults brings it back; storage cleared: the defaults too.
+  await button.click();
+  await panel.getByRole('button', { name: 'Reset to defaults' }).click();
+  await expect(table.getByRole('columnheader', { name: 'Email' })).toBeVisible();
+  await panel.getByRole('checkbox', { name: 'Coins' }).uncheck();
+  await expect(table.getByRole('columnheader', { name: 'Coins' })).toHaveCount(0);
+  await page.evaluate(() => {
+    for (const k of Object.keys(localStorage)) if (k.startsWith('strideadmin.columns.')) localStorage.removeItem(k);
+  });
+  await page.reload();
+  await expect(table.getByRole('columnheader', { name: 'Coins' })).toBeVisible();
+});
+
+test('a phone: cards with label and value, sortable, and accessible', async ({ page, signIn }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { token } = await signIn('admin');
+  const { url } = await lists[0]!.seed(page.request, token);
+  await page.goto(url);
+  const cards = page.getByRole('list', { name: 'Users' });
+  await expect(cards.getByRole('listitem')).toHaveCount(1);
+  await expect(cards.getByRole('term')).toHaveText(['Email', 'Coins', 'Status', 'Created']);
+  await expect(cards.getByRole('definition').nth(1)).toHaveText((1234567).toLocaleString('en-US'));
+  const byName = page.getByRole('group', { name: 'Sort Users' }).getByRole('button', { name: /^Sort by Name/ });
+  await expect(byName).toHaveAttribute('aria-pressed', 'false');
+  await byName.click();
+  await expect(page).toHaveURL(/sort=name/);
+  await expect(byName).toHaveAttribute('aria-pressed', 'true');
+  await expectAccessible(page, 'user list (phone cards)');
+});
