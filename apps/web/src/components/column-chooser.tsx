@@ -63,8 +63,9 @@ export function ColumnChooser({
           <path d="M2 3h3v10H2zM6.5 3h3v10h-3zM11 3h3v10h-3z" />
         </svg>
         Columns
+        {/* The checkboxes tell which; the button's name stays "Columns". */}
         {hidden > 0 && (
-          <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+          <span aria-hidden="true" className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
             {hidden} hidden
           </span>
         )}

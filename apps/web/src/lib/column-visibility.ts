@@ -34,12 +34,7 @@ export function isShown(col: ColumnVisibilitySpec, choices: ColumnChoices): bool
 
 /** The stored choices; anything unreadable counts as none (the defaults). */
 export function readColumnChoices(key: string): ColumnChoices {
-  let raw: string | null;
-  try {
-    raw = localStorage.getItem(key);
-  } catch {
-    return {};
-  }
+  const raw = storedText(key);
   if (raw === null) return {};
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -68,32 +63,38 @@ export function writeColumnChoices(key: string, columns: readonly ColumnVisibili
   return kept;
 }
 
-// One read of storage per key, shared by every list on screen and refreshed when the choice changes,
-// here or in another tab.
-const cache = new Map<string, ColumnChoices>();
+// The parsed choices per key, parsed again only when the stored text changes (here, in another tab, or
+// by anyone clearing storage), so a render gets the same object while nothing changed.
+const cache = new Map<string, { raw: string | null; choices: ColumnChoices }>();
 const listeners = new Set<() => void>();
 const noChoices: ColumnChoices = Object.freeze({});
 
+function storedText(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
 function cached(key: string | undefined): ColumnChoices {
   if (key === undefined) return noChoices;
-  let choices = cache.get(key);
-  if (!choices) {
-    choices = readColumnChoices(key);
-    cache.set(key, choices);
-  }
+  const raw = storedText(key);
+  const hit = cache.get(key);
+  if (hit && hit.raw === raw) return hit.choices;
+  const choices = raw === null ? noChoices : readColumnChoices(key);
+  cache.set(key, { raw, choices });
   return choices;
 }
 
-function changed(key: string | null) {
-  if (key === null) cache.clear();
-  else cache.delete(key);
+function changed() {
   for (const l of listeners) l();
 }
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
   const onStorage = (e: StorageEvent) => {
-    if (e.key === null || e.key.startsWith(`${prefix}.`)) changed(e.key);
+    if (e.key === null || e.key.startsWith(`${prefix}.`)) changed();
   };
   window.addEventListener('storage', onStorage);
   return () => {
@@ -122,7 +123,7 @@ export function useColumnVisibility<Col extends ColumnVisibilitySpec>(
     (id: string, shown: boolean) => {
       if (key === undefined) return;
       writeColumnChoices(key, columns, { ...choices, [id]: shown });
-      changed(key);
+      changed();
     },
     [choices, columns, key],
   );
@@ -130,7 +131,7 @@ export function useColumnVisibility<Col extends ColumnVisibilitySpec>(
   const reset = useCallback(() => {
     if (key === undefined) return;
     writeColumnChoices(key, columns, {});
-    changed(key);
+    changed();
   }, [columns, key]);
 
   const visible = useMemo(() => columns.filter((c) => isShown(c, choices)), [columns, choices]);
