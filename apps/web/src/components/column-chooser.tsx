@@ -65,7 +65,10 @@ export function ColumnChooser({
         Columns
         {/* The checkboxes tell which; the button's name stays "Columns". */}
         {hidden > 0 && (
-          <span aria-hidden="true" className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+          <span
+            aria-hidden="true"
+            className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+          >
             {hidden} hidden
           </span>
         )}
