@@ -66,6 +66,9 @@ test('an administrator adds a card through the form with a picture and finds it 
   await expect(cells.nth(0)).toHaveText('Coop forum');
   await expect(cells.nth(1)).toHaveText('450');
   await expect(cells.nth(2)).toHaveText('200 SEK');
+  // Expired is a column shown on demand (docs/behaviour.md §12 Columns).
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('checkbox', { name: 'Expired' }).check();
   await expect(cells.nth(4)).toHaveText('No');
 });
 

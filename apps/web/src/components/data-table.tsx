@@ -1,5 +1,9 @@
 import type { Key, MouseEvent, ReactNode } from 'react';
 import type { SortOrder } from '../lib/list-params';
+import { useMediaQuery } from '../lib/media-query';
+
+/** Phones: the width under which a list's rows become cards (Tailwind's md breakpoint). */
+const phoneQuery = '(max-width: 767px)';
 
 export interface DataTableColumn<Row, SortKey extends string = string> {
   /** Unique within the table. */
@@ -13,7 +17,24 @@ export interface DataTableColumn<Row, SortKey extends string = string> {
   className?: string;
   /** The cell that names the row: rendered as a row header for assistive technology. */
   rowHeader?: boolean;
+  /** The column's name as text, where `header` is not plain text (the column chooser, the phone cards). */
+  label?: string;
+  /** Listed in the list's column chooser (ListBody); the others are always shown. */
+  optional?: boolean;
+  /** Optional, and hidden until the administrator shows it. */
+  defaultHidden?: boolean;
 }
+
+/** A column's name as text. */
+export const columnLabel = (col: { id: string; header: ReactNode; label?: string }) =>
+  col.label ?? (typeof col.header === 'string' ? col.header : col.id);
+
+/**
+ * Columns with a place of their own: `select` (a row's checkbox) first, `actions` (its buttons) last and
+ * pinned to the right edge while the table scrolls sideways, each at its own spot in a phone card.
+ */
+const SELECT = 'select';
+const ACTIONS = 'actions';
 
 export interface DataTableProps<Row, SortKey extends string = string> {
   /** The table's accessible name (a visually hidden caption). */
@@ -36,6 +57,8 @@ export interface DataTableProps<Row, SortKey extends string = string> {
   onRowClick?: (row: Row) => void;
   skeletonRows?: number;
   loadingLabel?: string;
+  /** On a phone (under 768 px wide) each row is a card of label: value pairs instead of a table row. */
+  cardsOnPhone?: boolean;
 }
 
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
@@ -59,7 +82,16 @@ export function DataTable<Row, SortKey extends string = string>({
   onRowClick,
   skeletonRows = 5,
   loadingLabel = 'Loading',
+  cardsOnPhone = false,
 }: DataTableProps<Row, SortKey>) {
+  const phone = useMediaQuery(phoneQuery);
+  if (cardsOnPhone && phone)
+    return (
+      <DataCards
+        {...{ caption, columns, rows, rowKey, sort, onSortChange, isLoading, isFetching, error, empty, onRowClick }}
+        {...{ skeletonRows, loadingLabel }}
+      />
+    );
   const showSkeleton = isLoading && !error && !rows;
   const fullWidth = (content: ReactNode) => (
     <tr>
@@ -69,16 +101,15 @@ export function DataTable<Row, SortKey extends string = string>({
     </tr>
   );
 
-  const onRowClickIfOwn = (row: Row) => (e: MouseEvent<HTMLTableRowElement>) => {
-    // A row's own links and buttons do their own thing.
-    if ((e.target as Element).closest('a, button, input, select, textarea, label')) return;
-    onRowClick?.(row);
-  };
+  const onRowClickIfOwn = rowClickIfOwn(onRowClick);
 
   return (
     // `relative`: visually hidden text (sr-only is absolutely positioned) stays inside the scroller
     // instead of widening the page on small screens.
-    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <div
+      data-testid="list-scroller"
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
       {showSkeleton && (
         <p role="status" className="sr-only">
           {loadingLabel}
@@ -95,13 +126,14 @@ export function DataTable<Row, SortKey extends string = string>({
                   key={col.id}
                   scope="col"
                   aria-sort={active && sort ? ariaSort[sort.order] : undefined}
-                  className={`px-4 py-3 whitespace-nowrap ${col.align === 'right' ? 'text-right' : ''} ${col.className ?? ''}`}
+                  // Headers of several words may wrap: a column is as wide as its values need.
+                  className={`px-3 py-3 ${col.align === 'right' ? 'text-right' : ''} ${pinned(col, 'bg-slate-50 dark:bg-slate-800')} ${col.className ?? ''}`}
                 >
                   {col.sortKey !== undefined && onSortChange ? (
                     <button
                       type="button"
                       onClick={() => onSortChange(col.sortKey!)}
-                      className={`-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:hover:text-white ${
+                      className={`-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase ${col.align === 'right' ? 'text-right' : 'text-left'} hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:hover:text-white ${
                         active ? 'text-slate-900 dark:text-white' : ''
                       }`}
                     >
@@ -127,7 +159,7 @@ export function DataTable<Row, SortKey extends string = string>({
               ? Array.from({ length: skeletonRows }, (_, i) => (
                   <tr key={i} data-testid="skeleton-row" aria-hidden="true">
                     {columns.map((col) => (
-                      <td key={col.id} className="px-4 py-4">
+                      <td key={col.id} className="px-3 py-4">
                         <div className="h-4 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
                       </td>
                     ))}
@@ -139,10 +171,10 @@ export function DataTable<Row, SortKey extends string = string>({
                     <tr
                       key={rowKey(row)}
                       onClick={onRowClick ? onRowClickIfOwn(row) : undefined}
-                      className={onRowClick ? 'cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800/50' : ''}
+                      className={`group ${onRowClick ? 'cursor-pointer hover:bg-slate-50 dark:hover:bg-slate-800/50' : ''}`}
                     >
                       {columns.map((col) => {
-                        const className = `px-4 py-3 ${col.align === 'right' ? 'text-right tabular-nums' : ''} ${col.className ?? ''}`;
+                        const className = `px-3 py-3 ${col.align === 'right' ? 'text-right tabular-nums' : ''} ${pinned(col, `bg-white dark:bg-slate-900 ${onRowClick ? 'group-hover:bg-slate-50 dark:group-hover:bg-slate-800' : ''}`)} ${col.className ?? ''}`;
                         return col.rowHeader ? (
                           <th key={col.id} scope="row" className={`font-normal ${className}`}>
                             {col.cell(row)}
@@ -163,9 +195,143 @@ export function DataTable<Row, SortKey extends string = string>({
 
 function SortIcon({ order }: { order: SortOrder | undefined }) {
   return (
-    <svg viewBox="0 0 12 12" className="size-3" aria-hidden="true" fill="currentColor">
+    <svg viewBox="0 0 12 12" className="size-3 shrink-0" aria-hidden="true" fill="currentColor">
       <path d="M6 1.5 9 5H3z" className={order === 'desc' ? 'opacity-25' : order ? '' : 'opacity-40'} />
       <path d="M6 10.5 3 7h6z" className={order === 'asc' ? 'opacity-25' : order ? '' : 'opacity-40'} />
     </svg>
+  );
+}
+
+/** The actions column stays at the right edge (over a shadow) while the table scrolls sideways. */
+function pinned(col: { id: string }, background: string): string {
+  return col.id === ACTIONS
+    ? `sticky right-0 z-[1] ${background} shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.25)] dark:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.6)]`
+    : '';
+}
+
+/** A click on a row or card that is not on a link or control of its own (those do their own thing). */
+function rowClickIfOwn<Row>(onRowClick: ((row: Row) => void) | undefined) {
+  return (row: Row) => (e: MouseEvent<HTMLElement>) => {
+    if ((e.target as Element).closest('a, button, input, select, textarea, label')) return;
+    onRowClick?.(row);
+  };
+}
+
+/**
+ * The phone layout of a DataTable: a list (named by the caption) with a card per row: the select cell
+ * and the row's name on top, the other columns as label: value pairs, the actions underneath. The
+ * sortable columns become a row of sort buttons above the cards.
+ */
+function DataCards<Row, SortKey extends string>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  sort,
+  onSortChange,
+  isLoading = false,
+  isFetching = false,
+  error,
+  empty,
+  onRowClick,
+  skeletonRows = 5,
+  loadingLabel = 'Loading',
+}: Omit<DataTableProps<Row, SortKey>, 'cardsOnPhone'>) {
+  const showSkeleton = isLoading && !error && !rows;
+  const select = columns.find((c) => c.id === SELECT);
+  const actions = columns.find((c) => c.id === ACTIONS);
+  const title = columns.find((c) => c.rowHeader);
+  const fields = columns.filter((c) => c !== select && c !== actions && c !== title);
+  const sortable = columns.filter((c) => c.sortKey !== undefined);
+  const onCardClick = rowClickIfOwn(onRowClick);
+  const frame = 'rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900 text-sm';
+
+  return (
+    <div data-testid="list-scroller" className="relative min-w-0">
+      {onSortChange && sortable.length > 0 && (
+        <div role="group" aria-label={`Sort ${caption}`} className="mb-3 flex flex-wrap items-center gap-1 text-sm">
+          <span className="mr-1 text-slate-600 dark:text-slate-400" aria-hidden="true">
+            Sort by
+          </span>
+          {sortable.map((col) => {
+            const active = sort?.column === col.sortKey;
+            return (
+              <button
+                key={col.id}
+                type="button"
+                aria-pressed={active}
+                aria-label={`Sort by ${columnLabel(col)}${active && sort ? `, ${ariaSort[sort.order]}` : ''}`}
+                onClick={() => onSortChange(col.sortKey!)}
+                className={`inline-flex items-center gap-1 rounded-full border px-2.5 py-1 focus-visible:outline-2 focus-visible:outline-indigo-600 ${
+                  active
+                    ? 'border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300'
+                    : 'border-slate-300 text-slate-700 dark:border-slate-700 dark:text-slate-300'
+                }`}
+              >
+                {columnLabel(col)}
+                <SortIcon order={active ? sort?.order : undefined} />
+              </button>
+            );
+          })}
+        </div>
+      )}
+      {showSkeleton && (
+        <p role="status" className="sr-only">
+          {loadingLabel}
+        </p>
+      )}
+      {error ? (
+        <div className={`${frame} px-4 py-10`}>{error}</div>
+      ) : showSkeleton ? (
+        <div className="space-y-3" aria-hidden="true">
+          {Array.from({ length: Math.min(skeletonRows, 5) }, (_, i) => (
+            <div key={i} data-testid="skeleton-row" className={`${frame} space-y-2 p-4`}>
+              <div className="h-4 w-1/2 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
+              <div className="h-4 w-3/4 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
+            </div>
+          ))}
+        </div>
+      ) : rows && rows.length === 0 ? (
+        <div className={`${frame} px-4 py-10`}>{empty}</div>
+      ) : (
+        <ul
+          aria-label={caption}
+          aria-busy={isFetching || undefined}
+          className={`space-y-3 transition-opacity ${isFetching ? 'opacity-60' : ''}`}
+        >
+          {rows?.map((row) => (
+            <li
+              key={rowKey(row)}
+              onClick={onRowClick ? onCardClick(row) : undefined}
+              className={`${frame} p-4 ${onRowClick ? 'cursor-pointer' : ''}`}
+            >
+              <div className="flex items-start gap-3">
+                {select && <div className="shrink-0">{select.cell(row)}</div>}
+                {title && (
+                  <div className="min-w-0 flex-1 font-medium break-words text-slate-900 dark:text-slate-100">
+                    {title.cell(row)}
+                  </div>
+                )}
+              </div>
+              {fields.length > 0 && (
+                <dl className="mt-3 space-y-1.5">
+                  {fields.map((col) => (
+                    <div key={col.id} className="flex items-baseline gap-3">
+                      <dt className="w-28 shrink-0 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+                        {columnLabel(col)}
+                      </dt>
+                      <dd className="min-w-0 flex-1 break-words text-slate-700 dark:text-slate-300">{col.cell(row)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+              {actions && (
+                <div className="mt-3 border-t border-slate-100 pt-3 dark:border-slate-800">{actions.cell(row)}</div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

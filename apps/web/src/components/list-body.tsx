@@ -3,7 +3,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { limits, type ListResponse } from '@strideadmin/contract';
 import type { ListFilters, ListParams, ListParamsControls } from '../lib/list-params';
 import { Button } from './button';
-import { DataTable, type DataTableColumn } from './data-table';
+import { useColumnVisibility } from '../lib/column-visibility';
+import { ColumnChooser } from './column-chooser';
+import { columnLabel, DataTable, type DataTableColumn } from './data-table';
 import { EmptyState } from './empty-state';
 import { ErrorState } from './error-state';
 import { FilterBar, type FilterField, type FilterValues } from './filter-bar';
@@ -35,11 +37,17 @@ export interface ListBodyProps<T extends ListParams, Row extends { id: number }>
   emptyAction?: ReactNode;
   /** The pagination's name ("Users pages"). */
   paginationLabel: string;
+  /**
+   * The list's name in the stored column choices (`strideadmin.columns.<userId>.<columnsId>`); the
+   * columns marked `optional`/`defaultHidden` are offered in the Columns chooser.
+   */
+  columnsId?: string;
 }
 
 /**
- * A list screen under its header (docs/behaviour.md §12, decision 0007): the filters, the table with its
- * loading, empty and error states, and the pagination, all driven by the URL state. A page past
+ * A list screen under its header (docs/behaviour.md §12, decision 0007): the filters, the Columns chooser,
+ * the table (cards on a phone) with its loading, empty and error states, and the pagination, all driven
+ * by the URL state. A page past
  * the end is replaced by the last page.
  */
 export function ListBody<T extends ListParams, Row extends { id: number }>({
@@ -57,9 +65,11 @@ export function ListBody<T extends ListParams, Row extends { id: number }>({
   emptyHint,
   emptyAction,
   paginationLabel,
+  columnsId,
 }: ListBodyProps<T, Row>) {
   const { params } = list;
   usePagePastEnd(query, params, list.setPage);
+  const shownColumns = useColumnVisibility(columnsId, columns);
 
   return (
     <>
@@ -72,9 +82,25 @@ export function ListBody<T extends ListParams, Row extends { id: number }>({
         onApply={(v) => list.setFilters(v as Partial<ListFilters<T>>)}
         onClear={list.clearFilters}
       />
+      {shownColumns.optional.length > 0 && (
+        <div className="mb-3 flex flex-wrap items-center justify-end gap-2">
+          <ColumnChooser
+            listName={caption}
+            choices={shownColumns.optional.map(({ column, shown }) => ({
+              id: column.id,
+              label: columnLabel(column),
+              shown,
+            }))}
+            onChange={shownColumns.setShown}
+            onReset={shownColumns.reset}
+            isDefault={shownColumns.isDefault}
+          />
+        </div>
+      )}
       <DataTable
         caption={caption}
-        columns={columns}
+        columns={shownColumns.visible}
+        cardsOnPhone
         rows={query.data?.rows}
         rowKey={(row) => row.id}
         sort={{ column: params.sort, order: params.order }}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDate } from '../lib/format';
+import { formatDate, formatShortDate } from '../lib/format';
 import type { DataTableColumn } from './data-table';
 
 /** A list's Created column (sorted by createdAt): the date, readable. */
@@ -10,15 +10,24 @@ export function createdColumn<Row extends { createdAt: string }>(): DataTableCol
     header: 'Created',
     sortKey: 'createdAt',
     className: 'whitespace-nowrap',
-    cell: (row) => <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time>,
+    // The short month keeps the column narrow; the full date on hover.
+    cell: (row) => (
+      <time dateTime={row.createdAt} title={formatDate(row.createdAt)}>
+        {formatShortDate(row.createdAt)}
+      </time>
+    ),
   };
 }
 
-/** A list's last column: the row's actions (RowLink, RowButton), under a header for assistive technology only. */
+/**
+ * A list's last column: the row's actions (RowLink, RowButton), under a header for assistive technology
+ * only. DataTable pins it to the right edge, and puts it under each phone card.
+ */
 export function actionsColumn<Row>(actions: (row: Row) => ReactNode): DataTableColumn<Row, never> {
   return {
     id: 'actions',
     header: <span className="sr-only">Actions</span>,
+    label: 'Actions',
     align: 'right',
     className: 'whitespace-nowrap',
     cell: (row) => <div className="flex justify-end gap-1">{actions(row)}</div>,
@@ -26,7 +35,7 @@ export function actionsColumn<Row>(actions: (row: Row) => ReactNode): DataTableC
 }
 
 const rowAction =
-  'rounded-md px-2 py-1 text-sm font-medium focus-visible:outline-2 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent';
+  'inline-flex shrink-0 whitespace-nowrap rounded-md px-2 py-1 text-sm font-medium focus-visible:outline-2 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent';
 const tones = {
   primary:
     'text-indigo-600 hover:bg-indigo-50 focus-visible:outline-indigo-600 dark:text-indigo-400 dark:hover:bg-slate-800',
@@ -83,5 +92,20 @@ export function RowButton({
     >
       {label}
     </button>
+  );
+}
+
+/**
+ * The classes of a list's stretchy text column (an e-mail, a message): it takes the table's spare width
+ * and no more, so the table fits its screen; its text (a TruncatedText) ends in an ellipsis.
+ */
+export const fluidColumn = 'w-full max-w-0';
+
+/** One line of text cut with an ellipsis where its column ends; the whole text on hover. */
+export function TruncatedText({ text, className = '' }: { text: string; className?: string }) {
+  return (
+    <span className={`block min-w-24 truncate ${className}`} title={text}>
+      {text}
+    </span>
   );
 }

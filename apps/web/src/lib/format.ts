@@ -22,6 +22,14 @@ export function formatDate(value: string | null | undefined): string {
   return d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
+/** A readable date with a short month ("Jun 3, 2024"), for narrow table columns. */
+export function formatShortDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
+  if (Number.isNaN(d.getTime())) return '—';
+  return d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
 /** A readable date and time (a send time, a received time), in the browser's time zone. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '—';

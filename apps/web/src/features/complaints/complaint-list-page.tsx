@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { DataTableColumn } from '../../components/data-table';
 import type { FilterField } from '../../components/filter-bar';
 import { ListBody } from '../../components/list-body';
-import { actionsColumn, RowButton, RowLink } from '../../components/list-columns';
+import { actionsColumn, fluidColumn, RowButton, RowLink } from '../../components/list-columns';
 import { ExportButton } from '../../components/export-button';
 import { PageHeader } from '../../components/page-header';
 import { useDeleteConfirmation } from '../../lib/delete-confirmation';
@@ -57,7 +57,6 @@ export function ComplaintListPage() {
       header: 'Title',
       sortKey: 'title',
       rowHeader: true,
-      className: 'max-w-xs',
       cell: (q) => (
         <div className="flex items-center gap-2">
           {/* Unread: a dot, a bold title and, for assistive technology, the word itself. */}
@@ -68,7 +67,7 @@ export function ComplaintListPage() {
           <Link
             to={detailsHref(q)}
             data-unread={q.isRead ? undefined : ''}
-            className={`truncate hover:text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:hover:text-indigo-400 ${
+            className={`block max-w-56 truncate hover:text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:hover:text-indigo-400 ${
               q.isRead
                 ? 'font-normal text-slate-700 dark:text-slate-300'
                 : 'font-semibold text-slate-900 dark:text-slate-100'
@@ -90,22 +89,25 @@ export function ComplaintListPage() {
     {
       id: 'user',
       header: 'User',
+      optional: true,
+      className: fluidColumn,
       cell: (q) => {
         const who = sender(q);
         if (!who) return <span className="text-slate-500 italic dark:text-slate-400">Deleted user</span>;
         return (
-          <div className="min-w-0">
+          <div className="min-w-24">
             <div className="truncate font-medium text-slate-900 dark:text-slate-100">{who.name}</div>
             <div className="truncate text-xs text-slate-500 dark:text-slate-400">{who.email}</div>
           </div>
         );
       },
     },
-    { id: 'source', header: 'Source', cell: (q) => q.source || defaultQuerySource },
-    { id: 'isRead', header: 'Is Read', sortKey: 'isRead', cell: (q) => yesNo(q.isRead) },
+    { id: 'source', header: 'Source', optional: true, cell: (q) => q.source || defaultQuerySource },
+    { id: 'isRead', header: 'Is Read', sortKey: 'isRead', optional: true, cell: (q) => yesNo(q.isRead) },
     {
       id: 'received',
       header: 'Received',
+      optional: true,
       sortKey: 'createdAt',
       className: 'whitespace-nowrap',
       cell: (q) => <time dateTime={q.createdAt}>{formatDateTime(q.createdAt)}</time>,
@@ -142,6 +144,7 @@ export function ComplaintListPage() {
         filteredHint="No complaint query matches these filters. Try other words, or clear the filters."
         emptyHint="Queries that app users send will appear here."
         paginationLabel="Complaint query pages"
+        columnsId="complaintQueries"
       />
       <ConfirmDialog
         {...deletion.dialog}

@@ -44,7 +44,8 @@ export function BoxListPage() {
       cell: (c) => (
         <Link
           to={editHref(c)}
-          className="font-medium text-slate-900 hover:text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-slate-100 dark:hover:text-indigo-400"
+          title={c.type}
+          className="block max-w-36 truncate font-medium text-slate-900 hover:text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-slate-100 dark:hover:text-indigo-400"
         >
           {c.type}
         </Link>
@@ -55,6 +56,7 @@ export function BoxListPage() {
       header: 'Coins',
       sortKey: 'minCoins',
       align: 'right',
+      optional: true,
       className: 'whitespace-nowrap tabular-nums',
       cell: (c) => `${formatNumber(c.minCoins)}–${formatNumber(c.maxCoins)}`,
     },
@@ -63,6 +65,7 @@ export function BoxListPage() {
       header: 'Steps to Unlock',
       sortKey: 'stepsToUnlock',
       align: 'right',
+      optional: true,
       cell: (c) => formatNumber(c.stepsToUnlock),
     },
     {
@@ -70,11 +73,25 @@ export function BoxListPage() {
       header: 'Boxes per Day',
       sortKey: 'boxesPerDay',
       align: 'right',
+      optional: true,
       cell: (c) => formatNumber(c.boxesPerDay),
     },
-    { id: 'manualBoxes', header: 'Manual boxes', align: 'right', cell: (c) => formatNumber(c.manualBoxCount) },
-    { id: 'status', header: 'Status', sortKey: 'isActive', cell: (c) => <ActiveBadge active={c.isActive} /> },
-    createdColumn(),
+    {
+      id: 'manualBoxes',
+      header: 'Manual boxes',
+      align: 'right',
+      optional: true,
+      cell: (c) => formatNumber(c.manualBoxCount),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      sortKey: 'isActive',
+      optional: true,
+      cell: (c) => <ActiveBadge active={c.isActive} />,
+    },
+    // A config is known by its name; when it was made matters less than the room it takes.
+    { ...createdColumn(), defaultHidden: true },
     actionsColumn((c) => (
       <>
         <RowLink to={editHref(c)} label="Edit" name={c.type} />
@@ -118,6 +135,7 @@ export function BoxListPage() {
         filteredHint="No config matches this name. Try other words, or clear the filters."
         emptyAction={<ButtonLink to={paths.addBox}>Add Config</ButtonLink>}
         paginationLabel="Gift box config pages"
+        columnsId="giftBoxes"
       />
       <ConfirmDialog
         {...deletion.dialog}

@@ -8,11 +8,11 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { DataTableColumn } from '../../components/data-table';
 import type { FilterField } from '../../components/filter-bar';
 import { ListBody } from '../../components/list-body';
-import { actionsColumn, RowButton } from '../../components/list-columns';
+import { actionsColumn, fluidColumn, RowButton, TruncatedText } from '../../components/list-columns';
 import { ExportButton } from '../../components/export-button';
 import { PageHeader } from '../../components/page-header';
 import { useDeleteConfirmation } from '../../lib/delete-confirmation';
-import { capitalizeFirst, formatDate, formatNumber, yesNo } from '../../lib/format';
+import { capitalizeFirst, formatDate, formatNumber, formatShortDate, yesNo } from '../../lib/format';
 import { useListParams, type ListFilters } from '../../lib/list-params';
 import { hrefs, paths } from '../../lib/paths';
 import { useDeleteGiftCard } from './api/delete-gift-card';
@@ -48,21 +48,40 @@ export function CardListPage() {
       header: 'Serial Number',
       sortKey: 'serialNumber',
       rowHeader: true,
-      className: 'whitespace-nowrap',
       cell: (c) => (
         <div className="flex items-center gap-3">
           <CardThumbnail card={c} />
-          <span className="font-medium text-slate-900 dark:text-slate-100">{c.serialNumber}</span>
+          <span
+            className="block max-w-44 truncate font-medium text-slate-900 dark:text-slate-100"
+            title={c.serialNumber}
+          >
+            {c.serialNumber}
+          </span>
         </div>
       ),
     },
-    { id: 'storeName', header: 'Store Name', sortKey: 'storeName', cell: (c) => capitalizeFirst(c.storeName) },
-    { id: 'price', header: 'Coin Price', sortKey: 'price', align: 'right', cell: (c) => formatNumber(c.price) },
+    {
+      id: 'storeName',
+      header: 'Store Name',
+      sortKey: 'storeName',
+      optional: true,
+      className: fluidColumn,
+      cell: (c) => <TruncatedText text={capitalizeFirst(c.storeName)} />,
+    },
+    {
+      id: 'price',
+      header: 'Coin Price',
+      sortKey: 'price',
+      align: 'right',
+      optional: true,
+      cell: (c) => formatNumber(c.price),
+    },
     {
       id: 'amount',
       header: 'Amount',
       sortKey: 'amount',
       align: 'right',
+      optional: true,
       className: 'whitespace-nowrap',
       cell: (c) => `${formatNumber(c.amount)} ${c.currency}`,
     },
@@ -70,10 +89,17 @@ export function CardListPage() {
       id: 'validTill',
       header: 'Valid Till',
       sortKey: 'validTill',
+      optional: true,
       className: 'whitespace-nowrap',
-      cell: (c) => <time dateTime={c.validTill}>{formatDate(c.validTill)}</time>,
+      // The short month keeps the column narrow; the full date on hover.
+      cell: (c) => (
+        <time dateTime={c.validTill} title={formatDate(c.validTill)}>
+          {formatShortDate(c.validTill)}
+        </time>
+      ),
     },
-    { id: 'expired', header: 'Expired', cell: (c) => <ExpiredBadge expired={c.isExpired} /> },
+    // Valid Till tells it too; the Expired filter works either way.
+    { id: 'expired', header: 'Expired', defaultHidden: true, cell: (c) => <ExpiredBadge expired={c.isExpired} /> },
     actionsColumn((c) => (
       <>
         <RowButton label="View" name={c.serialNumber} onClick={() => setViewing(c)} />
@@ -112,6 +138,7 @@ export function CardListPage() {
         filteredHint="No gift card matches these filters. Try other words, or clear the filters."
         emptyAction={<ButtonLink to={paths.addCard}>Add Gift Card</ButtonLink>}
         paginationLabel="Gift card pages"
+        columnsId="giftCards"
       />
       <CardDetailsDialog card={viewing} onClose={() => setViewing(null)} onEdit={(c) => void navigate(editHref(c))} />
       <ConfirmDialog

@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { DataTableColumn } from '../../components/data-table';
 import type { FilterField } from '../../components/filter-bar';
 import { ListBody } from '../../components/list-body';
-import { actionsColumn, RowButton } from '../../components/list-columns';
+import { actionsColumn, fluidColumn, RowButton, TruncatedText } from '../../components/list-columns';
 import { ExportButton } from '../../components/export-button';
 import { PageHeader } from '../../components/page-header';
 import { useDeleteConfirmation } from '../../lib/delete-confirmation';
@@ -50,9 +50,8 @@ export function NotificationListPage() {
       header: 'Title',
       sortKey: 'title',
       rowHeader: true,
-      className: 'max-w-[14rem]',
       cell: (n) => (
-        <span className="block truncate font-medium text-slate-900 dark:text-slate-100" title={n.title}>
+        <span className="block max-w-48 truncate font-medium text-slate-900 dark:text-slate-100" title={n.title}>
           {n.title}
         </span>
       ),
@@ -60,26 +59,36 @@ export function NotificationListPage() {
     {
       id: 'message',
       header: 'Message',
-      className: 'max-w-xs',
+      optional: true,
+      className: fluidColumn,
       // The full text on hover; the cell keeps one line.
-      cell: (n) => (
-        <span className="block truncate text-slate-600 dark:text-slate-400" title={n.message}>
-          {n.message}
-        </span>
-      ),
+      cell: (n) => <TruncatedText text={n.message} className="text-slate-600 dark:text-slate-400" />,
     },
-    { id: 'language', header: 'Language', cell: (n) => optionLabel(languageOptions, n.language) },
+    {
+      id: 'language',
+      header: 'Language',
+      defaultHidden: true,
+      cell: (n) => optionLabel(languageOptions, n.language),
+    },
     {
       id: 'audience',
       header: 'Audience',
+      optional: true,
       className: 'whitespace-nowrap',
       cell: (n) => optionLabel(audienceOptions, n.audience),
     },
-    { id: 'sendAt', header: 'Send time', sortKey: 'sendAt', cell: (n) => <When value={n.sendAt} /> },
-    { id: 'status', header: 'Status', sortKey: 'status', cell: (n) => <StatusBadge status={n.status} /> },
+    { id: 'sendAt', header: 'Send time', sortKey: 'sendAt', optional: true, cell: (n) => <When value={n.sendAt} /> },
+    {
+      id: 'status',
+      header: 'Status',
+      sortKey: 'status',
+      optional: true,
+      cell: (n) => <StatusBadge status={n.status} />,
+    },
     {
       id: 'delivered',
       header: 'Delivered',
+      optional: true,
       align: 'right',
       className: 'whitespace-nowrap',
       cell: (n) => (
@@ -93,7 +102,14 @@ export function NotificationListPage() {
         </>
       ),
     },
-    { id: 'created', header: 'Created', sortKey: 'createdAt', cell: (n) => <When value={n.createdAt} /> },
+    // The send time is what matters; when it was written, on demand.
+    {
+      id: 'created',
+      header: 'Created',
+      sortKey: 'createdAt',
+      defaultHidden: true,
+      cell: (n) => <When value={n.createdAt} />,
+    },
     actionsColumn((n) => <RowButton label="Delete" name={n.title} onClick={() => deletion.ask(n)} danger />),
   ];
 
@@ -122,6 +138,7 @@ export function NotificationListPage() {
         filteredHint="No notification matches these filters. Try other words, or clear the filters."
         emptyAction={<ButtonLink to={paths.addNotification}>Send Notification</ButtonLink>}
         paginationLabel="Notification pages"
+        columnsId="notifications"
       />
       <ConfirmDialog
         {...deletion.dialog}

@@ -52,7 +52,7 @@ export function QuizListPage() {
       header: 'Question',
       sortKey: 'question',
       rowHeader: true,
-      className: 'min-w-64 max-w-md',
+      className: 'min-w-48 max-w-md',
       cell: (q) => (
         <Link
           to={editHref(q)}
@@ -62,16 +62,29 @@ export function QuizListPage() {
         </Link>
       ),
     },
-    { id: 'language', header: 'Language', sortKey: 'language', cell: (q) => languageLabel(q.language) },
+    { id: 'language', header: 'Language', sortKey: 'language', optional: true, cell: (q) => languageLabel(q.language) },
     {
       id: 'correctOption',
       header: 'Correct option',
-      className: 'whitespace-nowrap',
-      cell: (q) => `Option ${q.correctOption}`,
+      optional: true,
+      cell: (q) => <span className="whitespace-nowrap">{`Option ${q.correctOption}`}</span>,
     },
-    { id: 'coins', header: 'Coins', sortKey: 'coins', align: 'right', cell: (q) => formatNumber(q.coins) },
-    { id: 'status', header: 'Status', sortKey: 'isActive', cell: (q) => <ActiveBadge active={q.isActive} /> },
-    createdColumn(),
+    {
+      id: 'coins',
+      header: 'Coins',
+      sortKey: 'coins',
+      align: 'right',
+      optional: true,
+      cell: (q) => formatNumber(q.coins),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      sortKey: 'isActive',
+      optional: true,
+      cell: (q) => <ActiveBadge active={q.isActive} />,
+    },
+    { ...createdColumn(), optional: true },
     actionsColumn((q) => (
       <>
         <RowLink to={editHref(q)} label="Edit" name={shorten(q.question)} />
@@ -106,6 +119,7 @@ export function QuizListPage() {
         filteredHint="No question matches these filters. Try other words, or clear the filters."
         emptyAction={<ButtonLink to={paths.addQuiz}>Add Quiz Question</ButtonLink>}
         paginationLabel="Quiz question pages"
+        columnsId="quiz"
       />
       <ConfirmDialog
         {...deletion.dialog}

@@ -7,7 +7,14 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { DataTableColumn } from '../../components/data-table';
 import type { FilterField } from '../../components/filter-bar';
 import { ListBody } from '../../components/list-body';
-import { actionsColumn, createdColumn, RowButton, RowLink } from '../../components/list-columns';
+import {
+  actionsColumn,
+  createdColumn,
+  fluidColumn,
+  RowButton,
+  RowLink,
+  TruncatedText,
+} from '../../components/list-columns';
 import { ExportButton } from '../../components/export-button';
 import { PageHeader } from '../../components/page-header';
 import { useDeleteConfirmation } from '../../lib/delete-confirmation';
@@ -43,24 +50,38 @@ export function UserListPage() {
       header: 'Name',
       sortKey: 'name',
       rowHeader: true,
-      className: 'whitespace-nowrap',
       cell: (u) => (
         <div className="flex items-center gap-3">
           <Avatar src={u.profilePic} name={u.name} className="size-8 shrink-0" />
           <Link
             to={detailsHref(u)}
-            className="font-medium text-slate-900 hover:text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-slate-100 dark:hover:text-indigo-400"
+            title={u.name}
+            className="block max-w-52 truncate font-medium text-slate-900 hover:text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-slate-100 dark:hover:text-indigo-400"
           >
             {u.name}
           </Link>
         </div>
       ),
     },
-    { id: 'email', header: 'Email', sortKey: 'email', cell: (u) => u.email, className: 'whitespace-nowrap' },
-    { id: 'role', header: 'Role', cell: (u) => u.Role.name },
-    { id: 'coins', header: 'Coins', sortKey: 'totalCoins', align: 'right', cell: (u) => formatNumber(u.totalCoins) },
-    { id: 'status', header: 'Status', cell: (u) => <ActiveBadge active={u.isActive} /> },
-    createdColumn(),
+    {
+      id: 'email',
+      header: 'Email',
+      sortKey: 'email',
+      optional: true,
+      className: fluidColumn,
+      cell: (u) => <TruncatedText text={u.email} />,
+    },
+    { id: 'role', header: 'Role', defaultHidden: true, cell: (u) => u.Role.name },
+    {
+      id: 'coins',
+      header: 'Coins',
+      sortKey: 'totalCoins',
+      align: 'right',
+      optional: true,
+      cell: (u) => formatNumber(u.totalCoins),
+    },
+    { id: 'status', header: 'Status', optional: true, cell: (u) => <ActiveBadge active={u.isActive} /> },
+    { ...createdColumn(), optional: true },
     actionsColumn((u) => (
       <>
         <RowLink to={detailsHref(u)} label="View" name={u.name} />
@@ -103,6 +124,7 @@ export function UserListPage() {
         filteredHint="No user matches these filters. Try other words, or clear the filters."
         emptyAction={<ButtonLink to={paths.addUser}>Add User</ButtonLink>}
         paginationLabel="Users pages"
+        columnsId="users"
       />
       <ConfirmDialog
         {...deletion.dialog}

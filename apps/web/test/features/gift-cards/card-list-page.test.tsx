@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { Toaster } from '../../../src/components/toaster';
+import { columnChoicesKey } from '../../../src/lib/column-visibility';
 import { session } from '../../../src/lib/session';
 import { expectConsole } from '../../support/console';
 import {
@@ -31,6 +32,8 @@ beforeAll(async () => {
 function serve(rows: GiftCard[], opts: { failLists?: number } = {}) {
   const admin = makeUser();
   session.signIn(admin, 'jwt');
+  // An administrator who shows every column (Expired is off by default, docs/behaviour.md §12 Columns).
+  localStorage.setItem(columnChoicesKey(admin.id, 'giftCards'), JSON.stringify({ expired: true }));
   stubMatchMedia(false);
   let failLists = opts.failLists ?? 0;
   const data = [...rows];
@@ -111,7 +114,11 @@ describe('/card-list', () => {
       'Coop',
       '900',
       '250 EUR',
-      new Date('2030-06-15T00:00:00').toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }),
+      new Date('2030-06-15T00:00:00').toLocaleDateString(undefined, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+      }),
       'Yes',
       'ViewEditDelete',
     ]);

@@ -1,4 +1,5 @@
 import { messages, type Notification, type UserListItem } from '@strideadmin/contract';
+import { columnChoicesKey } from '../../../src/lib/column-visibility';
 import { session } from '../../../src/lib/session';
 import {
   jsonResponse,
@@ -45,6 +46,8 @@ export function serveNotifications(
   opts: { users?: UserListItem[]; answer?: (req: SeenRequest) => Response | undefined } = {},
 ) {
   session.signIn(admin, 'jwt');
+  // An administrator who shows every column (Language and Created are off by default, docs/behaviour.md §12).
+  localStorage.setItem(columnChoicesKey(admin.id, 'notifications'), JSON.stringify({ language: true, created: true }));
   stubMatchMedia(false);
   const data = rows.map((r) => ({ ...r }));
   const users = opts.users ?? [];

@@ -21,8 +21,8 @@ const questions = () =>
   within(table())
     .queryAllByRole('rowheader')
     .map((h) => h.textContent);
-const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+const shortDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 const rows = [
   makeQuiz({ id: 1, question: 'How far is a marathon?', coins: 40, createdAt: '2024-03-01T10:00:00.000Z' }),
@@ -63,7 +63,7 @@ describe('/quiz-list', () => {
       within(swedish)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Swedish', 'Option 4', '15', 'Inactive', longDate('2024-02-01T10:00:00.000Z'), 'EditDelete']);
+    ).toEqual(['Swedish', 'Option 4', '15', 'Inactive', shortDate('2024-02-01T10:00:00.000Z'), 'EditDelete']);
     expect(within(swedish).getByRole('link', { name: 'Edit Hur många steg är en mil?' })).toHaveAttribute(
       'href',
       '/update-quiz?id=2',

@@ -82,6 +82,7 @@ const people = [
 
 describe('/user-list', () => {
   test('renders the rows of GET /users, newest first, with links, role, coins, status and date', async () => {
+    const user = userEvent.setup();
     const { lists } = serve(people);
     renderApp('/user-list');
 
@@ -98,16 +99,19 @@ describe('/user-list', () => {
         .map((c) => c.textContent),
     ).toEqual([
       'alan@example.com',
-      'User',
       '20',
       'Inactive',
       new Date('2024-02-01T10:00:00.000Z').toLocaleDateString(undefined, {
         year: 'numeric',
-        month: 'long',
+        month: 'short',
         day: 'numeric',
       }),
       'ViewEditDelete',
     ]);
+    // Role is one of the columns shown on demand (docs/behaviour.md §12 Columns).
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Role' }));
+    expect(within(alan).getAllByRole('cell')[1]).toHaveTextContent('User');
     expect(within(alan).getByRole('link', { name: 'View Alan Turing' })).toHaveAttribute('href', '/user-details?id=2');
     expect(within(alan).getByRole('link', { name: 'Edit Alan Turing' })).toHaveAttribute('href', '/update-user?id=2');
     expect(within(alan).getByRole('link', { name: 'Alan Turing' })).toHaveAttribute('href', '/user-details?id=2');
@@ -177,7 +181,7 @@ describe('/user-list', () => {
     const app = renderApp('/user-list');
     await screen.findByRole('link', { name: 'Grace Hopper' });
     expect(screen.getByRole('columnheader', { name: 'Created' })).toHaveAttribute('aria-sort', 'descending');
-    for (const plain of ['Role', 'Status'])
+    for (const plain of ['Status'])
       expect(within(screen.getByRole('columnheader', { name: plain })).queryByRole('button')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Name' }));
