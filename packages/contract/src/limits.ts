@@ -36,6 +36,8 @@ export const limits = {
   bulkDeleteMax: 1_000,
   /** How long a delete waits, with Undo in its toast, before the server is asked. */
   undoMs: 5_000,
+  /** The most ids GET /<list>/ids answers ("Select all matching" selects at most this many). */
+  selectAllMax: 10_000,
   /** The top bar's quick search: shortest query, results per kind, typing pause before asking. */
   quickSearchMinChars: 2,
   quickSearchLimit: 5,

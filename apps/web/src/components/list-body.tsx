@@ -6,6 +6,7 @@ import { Button } from './button';
 import { DataTable, type DataTableColumn } from './data-table';
 import { EmptyState } from './empty-state';
 import { ErrorState } from './error-state';
+import { useListSelection, type ListBulkOptions } from './list-selection';
 import { FilterBar, type FilterField, type FilterValues } from './filter-bar';
 import { Pagination, pageCount } from './pagination';
 
@@ -35,6 +36,8 @@ export interface ListBodyProps<T extends ListParams, Row extends { id: number }>
   emptyAction?: ReactNode;
   /** The pagination's name ("Users pages"). */
   paginationLabel: string;
+  /** Row checkboxes, the bulk bar and undoable deletes (docs/behaviour.md §12 "Selection and undo"). */
+  bulk?: ListBulkOptions<Row>;
 }
 
 /**
@@ -57,9 +60,11 @@ export function ListBody<T extends ListParams, Row extends { id: number }>({
   emptyHint,
   emptyAction,
   paginationLabel,
+  bulk,
 }: ListBodyProps<T, Row>) {
   const { params } = list;
   usePagePastEnd(query, params, list.setPage);
+  const selection = useListSelection(bulk, list, query.data);
 
   return (
     <>
@@ -72,10 +77,11 @@ export function ListBody<T extends ListParams, Row extends { id: number }>({
         onApply={(v) => list.setFilters(v as Partial<ListFilters<T>>)}
         onClear={list.clearFilters}
       />
+      {selection.bar}
       <DataTable
         caption={caption}
-        columns={columns}
-        rows={query.data?.rows}
+        columns={selection.column ? [selection.column, ...columns] : columns}
+        rows={selection.rows}
         rowKey={(row) => row.id}
         sort={{ column: params.sort, order: params.order }}
         onSortChange={list.toggleSort}
@@ -117,7 +123,7 @@ export function ListBody<T extends ListParams, Row extends { id: number }>({
           label={paginationLabel}
           page={params.page}
           pageSize={params.limit}
-          count={query.data.count}
+          count={selection.count}
           countCapped={query.data.countCapped}
           onPageChange={list.setPage}
           pageSizes={limits.listPageSizes}
