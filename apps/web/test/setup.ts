@@ -27,9 +27,9 @@ beforeEach(() => {
 
 afterEach(() => {
   try {
+    cleanup();
     // A delete left waiting for its Undo window is dropped, never sent into the next test.
     discardPendingDeletes();
-    cleanup();
     if (vi.isFakeTimers()) vi.runOnlyPendingTimers();
     // Checked after unmounting, so warnings raised while tearing a screen down count as well.
     finishConsoleWatch();

@@ -93,9 +93,12 @@ export async function commitDelete(key: number, opts: { keepalive?: boolean } = 
     handleApiError(err);
   } finally {
     if (entry.progressToastId !== undefined) closeToast(entry.progressToastId);
-    entries.delete(key);
-    changed();
   }
+  // The refetched list reaches its screen on the query client's next tick (its notifications are
+  // batched with a zero timeout): un-hide the rows after that, so a deleted row never flashes back.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  entries.delete(key);
+  changed();
 }
 
 /** Sends every waiting delete at once (the page is unloading). */

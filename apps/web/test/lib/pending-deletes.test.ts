@@ -79,6 +79,9 @@ describe('pending deletes (docs/behaviour.md §12 "Selection and undo")', () => 
     expect([...hidden.result.current]).toEqual([9]);
 
     await act(async () => finish());
+    // Un-hidden on the next tick, after the refetched list has reached the screen.
+    expect([...hidden.result.current]).toEqual([9]);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(0)));
     expect(hidden.result.current.size).toBe(0);
     expect(pendingDeletes()).toEqual([]);
   });
