@@ -2,6 +2,7 @@ import { messages } from '@strideadmin/contract';
 import { uniqueLetters } from './support/api';
 import { expect, test, type Page } from './support/fixtures';
 import { createQuizViaApi } from './support/quiz';
+import { commitDelete } from './support/undo';
 
 /**
  * Quiz questions against the real server (docs/behaviour.md §10–§12). Each test writes questions that
@@ -105,6 +106,7 @@ test('quiz journey: add → list → filter by question and by language → edit
   await expect(dialog).toContainText(swedish);
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog).toBeHidden();
+  await commitDelete(page);
   await expect(toast(page, messages.quizDeleted)).toBeVisible();
   await expect(page.getByText('No quiz questions found')).toBeVisible();
   await choose(page, filters(page), 'Language', 'All languages');
