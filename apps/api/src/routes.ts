@@ -11,6 +11,7 @@ import { healthRoutes } from './modules/health/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
 import { complaintQueryRoutes } from './modules/complaints/index.js';
 import { quizRoutes } from './modules/quiz/index.js';
+import { searchRoutes } from './modules/search/index.js';
 import { localUploadRoutes, uploadRoutes } from './modules/uploads/index.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { userRoutes } from './modules/users/index.js';
@@ -64,6 +65,8 @@ export async function routes(app: FastifyInstance, { config, database, storage, 
       // /app/*: app users only.
       await api.register(mobileAppRoutes, { db, stepsPerCoin: config.stepsPerCoin });
       await api.register(dashboardRoutes, { db });
+      // /search: the top bar's quick search over users and gift cards.
+      await api.register(searchRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -32,12 +32,14 @@ const modules: Record<string, ModuleDocs> = {
       ['/api/users', 'put', ['200', '400', '401', '403', '404', '409']],
       ['/api/users/updatepassword', 'put', ['200', '400', '401', '403', '404']],
       ['/api/users/{id}', 'delete', ['200', '400', '401', '403', '404']],
+      ['/api/users/bulk-delete', 'post', ['200', '400', '401', '403']],
+      ['/api/users/ids', 'get', ['200', '400', '401', '403']],
       ['/api/profile', 'get', ['200', '401', '403', '404']],
       ['/api/profile', 'put', ['200', '400', '401', '403', '404', '409']],
       ['/api/profile/change_password', 'post', ['200', '400', '401', '403', '429']],
     ],
     tagOf: (path) => (path.startsWith('/api/profile') ? 'profile' : 'users'),
-    parameters: ['/api/users', ['email', 'limit', 'name', 'order', 'page', 'role', 'sort']],
+    parameters: ['/api/users', ['count', 'email', 'limit', 'name', 'order', 'page', 'role', 'sort']],
   },
   'the gift-card calls': {
     calls: [
@@ -46,10 +48,15 @@ const modules: Record<string, ModuleDocs> = {
       ['/api/giftcard', 'post', ['200', '400', '401', '403', '409']],
       ['/api/giftcard', 'put', ['200', '400', '401', '403', '404', '409']],
       ['/api/giftcard/{id}', 'delete', ['200', '400', '401', '403', '404']],
+      ['/api/giftcard/bulk-delete', 'post', ['200', '400', '401', '403']],
+      ['/api/giftcard/ids', 'get', ['200', '400', '401', '403']],
       ['/api/multiplegiftcard', 'post', ['200', '201', '400', '401', '403', '413']],
     ],
     tagOf: onlyTag('gift-cards'),
-    parameters: ['/api/giftcard', ['isExpired', 'limit', 'order', 'page', 'serialNumber', 'sort', 'storeName']],
+    parameters: [
+      '/api/giftcard',
+      ['count', 'isExpired', 'limit', 'order', 'page', 'serialNumber', 'sort', 'storeName'],
+    ],
   },
   'the quiz calls': {
     calls: [
@@ -58,9 +65,11 @@ const modules: Record<string, ModuleDocs> = {
       ['/api/quiz', 'post', ['200', '400', '401', '403']],
       ['/api/quiz', 'put', ['200', '400', '401', '403', '404']],
       ['/api/quiz/{id}', 'delete', ['200', '400', '401', '403', '404']],
+      ['/api/quiz/bulk-delete', 'post', ['200', '400', '401', '403']],
+      ['/api/quiz/ids', 'get', ['200', '400', '401', '403']],
     ],
     tagOf: onlyTag('quiz'),
-    parameters: ['/api/quiz', ['language', 'limit', 'order', 'page', 'question', 'sort']],
+    parameters: ['/api/quiz', ['count', 'language', 'limit', 'order', 'page', 'question', 'sort']],
   },
   'the gift box calls': {
     calls: [
@@ -69,22 +78,26 @@ const modules: Record<string, ModuleDocs> = {
       ['/api/giftbox', 'post', ['200', '400', '401', '403', '409']],
       ['/api/giftbox', 'put', ['200', '400', '401', '403', '404', '409']],
       ['/api/giftbox/{id}', 'delete', ['200', '400', '401', '403', '404']],
+      ['/api/giftbox/bulk-delete', 'post', ['200', '400', '401', '403']],
+      ['/api/giftbox/ids', 'get', ['200', '400', '401', '403']],
       ['/api/giftbox/manual', 'post', ['200', '400', '401', '403', '404']],
       ['/api/giftbox/manual/{id}', 'delete', ['200', '400', '401', '403', '404']],
       ['/api/config/map', 'get', ['200', '401', '403']],
     ],
     tagOf: onlyTag('gift-boxes'),
-    parameters: ['/api/giftbox', ['limit', 'order', 'page', 'sort', 'type']],
+    parameters: ['/api/giftbox', ['count', 'limit', 'order', 'page', 'sort', 'type']],
   },
   'the notification calls': {
     calls: [
       ['/api/notification', 'get', ['200', '400', '401', '403']],
       ['/api/notification', 'post', ['200', '400', '401', '403']],
       ['/api/notification/{id}', 'delete', ['200', '400', '401', '403', '404']],
+      ['/api/notification/bulk-delete', 'post', ['200', '400', '401', '403']],
+      ['/api/notification/ids', 'get', ['200', '400', '401', '403']],
       ['/api/app/notifications', 'get', ['200', '400', '401', '403', '429']],
     ],
     tagOf: appOr('notifications'),
-    parameters: ['/api/notification', ['limit', 'message', 'order', 'page', 'sort', 'title']],
+    parameters: ['/api/notification', ['count', 'limit', 'message', 'order', 'page', 'sort', 'title']],
   },
   'the complaint-query calls': {
     calls: [
@@ -92,15 +105,22 @@ const modules: Record<string, ModuleDocs> = {
       ['/api/message/{id}', 'get', ['200', '400', '401', '403', '404']],
       ['/api/message', 'put', ['200', '400', '401', '403', '404']],
       ['/api/message/{id}', 'delete', ['200', '400', '401', '403', '404']],
+      ['/api/message/bulk-delete', 'post', ['200', '400', '401', '403']],
+      ['/api/message/ids', 'get', ['200', '400', '401', '403']],
       ['/api/app/message', 'post', ['200', '400', '401', '403', '429']],
     ],
     tagOf: appOr('complaint-queries'),
-    parameters: ['/api/message', ['isRead', 'limit', 'order', 'page', 'sort', 'title']],
+    parameters: ['/api/message', ['count', 'isRead', 'limit', 'order', 'page', 'sort', 'title']],
   },
   'the dashboard call': {
     calls: [['/api/dashboard', 'get', ['200', '400', '401', '403']]],
     tagOf: onlyTag('dashboard'),
     parameters: ['/api/dashboard', ['range']],
+  },
+  'the quick search call': {
+    calls: [['/api/search', 'get', ['200', '400', '401', '403']]],
+    tagOf: onlyTag('search'),
+    parameters: ['/api/search', ['q']],
   },
   'the app calls': {
     calls: [

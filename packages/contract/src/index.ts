@@ -7,6 +7,7 @@ export * from './schemas/envelope.js';
 export * from './schemas/fields.js';
 export * from './schemas/common.js';
 export * from './schemas/list-tools.js';
+export * from './schemas/list-select.js';
 export * from './schemas/auth.js';
 export * from './schemas/sessions.js';
 export * from './schemas/users.js';

@@ -34,12 +34,15 @@ export const limits = {
   listCountCap: 1_000,
   /** The most ids one bulk delete takes (POST /<list>/bulk-delete). */
   bulkDeleteMax: 1_000,
+  /** The most ids "select all matching" takes (GET /<list>/ids); the portal deletes them in chunks of bulkDeleteMax. */
+  selectAllMax: 10_000,
   /** How long a delete waits, with Undo in its toast, before the server is asked. */
   undoMs: 5_000,
-  /** The most ids GET /<list>/ids answers ("Select all matching" selects at most this many). */
-  selectAllMax: 10_000,
-  /** The top bar's quick search: shortest query, results per kind, typing pause before asking. */
-  quickSearchMinChars: 2,
+  /**
+   * The top bar's quick search: shortest query (3: a trigram, so the trigram indexes answer it;
+   * 2 characters would be a scan of every user), results per kind, typing pause before asking.
+   */
+  quickSearchMinChars: 3,
   quickSearchLimit: 5,
   quickSearchDebounceMs: 200,
   int32Max: 2_147_483_647,

@@ -13,3 +13,13 @@ export function escapeLike(text: string): string {
 export function containsInsensitive(column: AnyPgColumn, text: string): SQL {
   return sql`${column} ilike ${`%${escapeLike(text)}%`}`;
 }
+
+/** `column ILIKE 'text%'`: starts with `text` in any case (the quick search ranks these first). */
+export function startsWithInsensitive(column: AnyPgColumn, text: string): SQL {
+  return sql`${column} ilike ${`${escapeLike(text)}%`}`;
+}
+
+/** `column ILIKE '% text%'`: a later word of the column starts with `text`, in any case. */
+export function wordStartsWithInsensitive(column: AnyPgColumn, text: string): SQL {
+  return sql`${column} ilike ${`% ${escapeLike(text)}%`}`;
+}

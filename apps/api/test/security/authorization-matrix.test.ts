@@ -184,6 +184,13 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
       'POST /api/giftbox/manual': () => validManualBox(configId),
       'POST /api/notification': () => validNotification(),
       'PUT /api/message': () => ({ updateId: ids['/api/message/:id'], isRead: true }),
+      // Real rows: a bulk delete let through by mistake would show in the database.
+      'POST /api/users/bulk-delete': () => ({ ids: [target.id] }),
+      'POST /api/giftcard/bulk-delete': () => ({ ids: [cardId] }),
+      'POST /api/quiz/bulk-delete': () => ({ ids: [quizId] }),
+      'POST /api/giftbox/bulk-delete': () => ({ ids: [doomedConfigId] }),
+      'POST /api/notification/bulk-delete': () => ({ ids: [ids['/api/notification/:id']] }),
+      'POST /api/message/bulk-delete': () => ({ ids: [ids['/api/message/:id']] }),
       'POST /api/app/steps': () => ({ date: dateIn(0), steps: 1200 }),
       'POST /api/app/quiz/:id/answer': () => ({ option: 2 }),
       'POST /api/app/message': () => ({ title: 'Hello', message: 'My steps are missing.' }),

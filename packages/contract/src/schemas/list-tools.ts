@@ -31,14 +31,6 @@ export const bulkDeleteResultSchema = z.object({
 });
 export type BulkDeleteResult = z.output<typeof bulkDeleteResultSchema>;
 
-/** GET /<list>/ids: the ids of the rows matching the list's filters, in its sort, at most limits.selectAllMax. */
-export const selectAllIdsResultSchema = z.object({
-  ids: z.array(z.number().int()),
-  count: z.number().int(),
-  countCapped: z.literal(true).optional(),
-});
-export type SelectAllIdsResult = z.output<typeof selectAllIdsResultSchema>;
-
 /** GET /search: the top bar's quick search (users by name or e-mail, gift cards by serial number). */
 export const quickSearchQuerySchema = z.object({
   q: z

@@ -55,7 +55,9 @@ export const appStepsResponseSchema = z.object({
 });
 
 /** GET /app/quiz: active questions the caller has not answered yet, without the answer. */
-export const appQuizQuerySchema = z.object({ ...listQueryBase, language: z.enum(languages).optional() });
+// The app pages through its quiz; the portal's "count exactly" is not an app call.
+const { count: _portalOnly, ...appListQueryBase } = listQueryBase;
+export const appQuizQuerySchema = z.object({ ...appListQueryBase, language: z.enum(languages).optional() });
 export const appQuizQuestionSchema = z.object({
   id: z.number().int(),
   question: z.string(),

@@ -2,25 +2,32 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  bulkDeletedMessage,
+  bulkDeleteResultSchema,
+  bulkDeleteSchema,
   complaintQuerySchema,
   createComplaintQuerySchema,
   createdIdSchema,
   errorEnvelopeSchema,
   idParamsSchema,
   listComplaintQueriesQuerySchema,
+  limits,
   listResponse,
   messages,
   okEnvelope,
+  selectAllIdsResultSchema,
   updateComplaintQuerySchema,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { authUserOf } from '../../plugins/auth/index.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import {
+  bulkDeleteComplaintQueries,
   createComplaintQuery,
   deleteComplaintQuery,
   getComplaintQuery,
   listComplaintQueries,
+  listComplaintQueryIds,
   updateComplaintQuery,
 } from './service.js';
 
@@ -122,5 +129,43 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db 
       message: messages.messageSent,
       body: { id: await createComplaintQuery(db, authUserOf(request).id, request.body) },
     }),
+  );
+
+  // ---- Bulk delete and "select all matching" (docs/behaviour.md §12). Static paths: find-my-way
+  // matches them before /message/:id, so 'ids' and 'bulk-delete' are never taken for an id. ----
+
+  r.post(
+    '/message/bulk-delete',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          'Delete many complaint queries in one transaction: an id not found is refused with its message, the rest are deleted',
+        body: bulkDeleteSchema,
+        response: { 200: okEnvelope(bulkDeleteResultSchema), ...adminFailures },
+      },
+    },
+    async (request) => {
+      const result = await bulkDeleteComplaintQueries(db, request.body.ids);
+      return {
+        message: bulkDeletedMessage('complaintQueries', result.deleted.length, result.refused.length),
+        body: result,
+      };
+    },
+  );
+
+  r.get(
+    '/message/ids',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: `The ids of all complaint queries the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,
+        querystring: listComplaintQueriesQuerySchema,
+        response: { 200: okEnvelope(selectAllIdsResultSchema), ...adminFailures },
+      },
+    },
+    async (request) => ({ body: await listComplaintQueryIds(db, request.query) }),
   );
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
+  type BulkDeleteResult,
   type ComplaintQuery,
   type complaintQuerySortColumns,
   type CreateComplaintQuery,
@@ -9,6 +10,7 @@ import {
   type ListResponse,
   type listComplaintQueriesQuerySchema,
   messages,
+  type SelectAllIdsResult,
   type UpdateComplaintQuery,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
@@ -16,6 +18,7 @@ import { complaintQueries, users } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { type Refusal, refuse } from '../../plugins/errors.js';
 import { countUpTo } from '../../db/list.js';
+import { bulkDeleteRows, matchingIds } from '../../db/bulk.js';
 
 export type ListComplaintQueriesQuery = z.output<typeof listComplaintQueriesQuerySchema>;
 
@@ -64,6 +67,16 @@ function toComplaintQuery({ userId, userName, userEmail, createdAt, ...query }: 
 const selectWithUser = (db: Db) =>
   db.select(columns).from(complaintQueries).leftJoin(users, eq(users.id, complaintQueries.userId));
 
+/** The filters and order of the complaint-query list (GET /message and GET /message/ids). */
+function complaintQueriesMatching(query: ListComplaintQueriesQuery) {
+  const where = and(
+    query.title ? containsInsensitive(complaintQueries.title, query.title) : undefined,
+    query.isRead === undefined ? undefined : eq(complaintQueries.isRead, query.isRead === 'true'),
+  );
+  const direction = query.order === 'asc' ? asc : desc;
+  return { where, orderBy: [direction(sortColumns[query.sort]), direction(complaintQueries.id)] };
+}
+
 /**
  * GET /message: one page of the filtered queries and the filtered total. title is a
  * case-insensitive "contains" (trigram-indexed); isRead 'true'/'false' (the unread ones are
@@ -73,20 +86,21 @@ export async function listComplaintQueries(
   db: Db,
   query: ListComplaintQueriesQuery,
 ): Promise<ListResponse<ComplaintQuery>> {
-  const where = and(
-    query.title ? containsInsensitive(complaintQueries.title, query.title) : undefined,
-    query.isRead === undefined ? undefined : eq(complaintQueries.isRead, query.isRead === 'true'),
-  );
-  const direction = query.order === 'asc' ? asc : desc;
+  const { where, orderBy } = complaintQueriesMatching(query);
   const [rows, total] = await Promise.all([
     selectWithUser(db)
       .where(where)
-      .orderBy(direction(sortColumns[query.sort]), direction(complaintQueries.id))
+      .orderBy(...orderBy)
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     countUpTo(db, complaintQueries, where, query),
   ]);
   return { rows: rows.map(toComplaintQuery), ...total };
+}
+
+/** GET /message/ids: the ids of every query the list's filters match, in its order (docs/behaviour.md §12). */
+export function listComplaintQueryIds(db: Db, query: ListComplaintQueriesQuery): Promise<SelectAllIdsResult> {
+  return matchingIds(db, { table: complaintQueries, id: complaintQueries.id, ...complaintQueriesMatching(query) });
 }
 
 /** GET /message/{id} (docs/behaviour.md §7). */
@@ -107,6 +121,16 @@ export async function updateComplaintQuery(
     .returning({ id: complaintQueries.id });
   const query = updated.length > 0 ? await getComplaintQuery(db, input.updateId) : undefined;
   return query ? { ok: true, query } : refuse(404, messages.queryNotFound);
+}
+
+/** POST /message/bulk-delete: deleteComplaintQuery for many ids in one transaction (a missing one is not found). */
+export function bulkDeleteComplaintQueries(db: Db, ids: readonly number[]): Promise<BulkDeleteResult> {
+  return bulkDeleteRows(db, {
+    table: complaintQueries,
+    id: complaintQueries.id,
+    ids,
+    notFound: messages.queryNotFound,
+  });
 }
 
 /** DELETE /message/{id}. */

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  bulkDeletedMessage,
+  bulkDeleteResultSchema,
+  bulkDeleteSchema,
   createdIdSchema,
   createGiftBoxConfigSchema,
   createManualGiftBoxSchema,
@@ -11,10 +14,12 @@ import {
   giftBoxSchema,
   idParamsSchema,
   listGiftBoxConfigsQuerySchema,
+  limits,
   listResponse,
   mapConfigSchema,
   messages,
   okEnvelope,
+  selectAllIdsResultSchema,
   updateGiftBoxConfigSchema,
 } from '@strideadmin/contract';
 import type { MapSettings } from '../../config.js';
@@ -22,10 +27,12 @@ import type { Db } from '../../db/client.js';
 import { authUserOf } from '../../plugins/auth/index.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import {
+  bulkDeleteGiftBoxConfigs,
   createGiftBoxConfig,
   deleteGiftBoxConfig,
   deleteManualGiftBox,
   getGiftBoxConfig,
+  listGiftBoxConfigIds,
   listGiftBoxConfigs,
   placeManualGiftBox,
   updateGiftBoxConfig,
@@ -182,5 +189,43 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; map: M
       },
     },
     async () => ({ body: map }),
+  );
+
+  // ---- Bulk delete and "select all matching" (docs/behaviour.md §12). Static paths: find-my-way
+  // matches them before /giftbox/:id, so 'ids' and 'bulk-delete' are never taken for an id. ----
+
+  r.post(
+    '/giftbox/bulk-delete',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          'Delete many gift box configs, with every box placed under them, in one transaction: an id not found is refused with its message',
+        body: bulkDeleteSchema,
+        response: { 200: okEnvelope(bulkDeleteResultSchema), ...adminFailures },
+      },
+    },
+    async (request) => {
+      const result = await bulkDeleteGiftBoxConfigs(db, request.body.ids);
+      return {
+        message: bulkDeletedMessage('giftBoxConfigs', result.deleted.length, result.refused.length),
+        body: result,
+      };
+    },
+  );
+
+  r.get(
+    '/giftbox/ids',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: `The ids of all gift box configs the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,
+        querystring: listGiftBoxConfigsQuerySchema,
+        response: { 200: okEnvelope(selectAllIdsResultSchema), ...adminFailures },
+      },
+    },
+    async (request) => ({ body: await listGiftBoxConfigIds(db, request.query) }),
   );
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, getTableName, sql } from 'drizzle-
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
+  type BulkDeleteResult,
   type CreateGiftBoxConfig,
   type CreateManualGiftBox,
   type GiftBox,
@@ -12,6 +13,7 @@ import {
   type listGiftBoxConfigsQuerySchema,
   manualBoxesShown,
   messages,
+  type SelectAllIdsResult,
   type UpdateGiftBoxConfig,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
@@ -20,6 +22,7 @@ import { giftBoxConfigs, giftBoxes } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { type Refusal, refuse } from '../../plugins/errors.js';
 import { countUpTo } from '../../db/list.js';
+import { bulkDeleteRows, matchingIds } from '../../db/bulk.js';
 
 export type ListGiftBoxConfigsQuery = z.output<typeof listGiftBoxConfigsQuerySchema>;
 type ConfigRow = typeof giftBoxConfigs.$inferSelect;
@@ -94,6 +97,14 @@ const sortKeys = {
   createdAt: 'createdAt',
 } as const satisfies Record<(typeof giftBoxSortColumns)[number], keyof ConfigRow>;
 
+/** The filter and order of the config list (GET /giftbox and GET /giftbox/ids). */
+function configsMatching(query: ListGiftBoxConfigsQuery) {
+  const where = query.type ? containsInsensitive(giftBoxConfigs.type, query.type) : undefined;
+  const direction = query.order === 'asc' ? asc : desc;
+  const sortKey = sortKeys[query.sort];
+  return { where, direction, sortKey, orderBy: [direction(giftBoxConfigs[sortKey]), direction(giftBoxConfigs.id)] };
+}
+
 /**
  * GET /giftbox: one page of the filtered configs and the filtered total. `type` (Config Name) is a
  * case-insensitive "contains" (trigram-indexed). The page is cut first (a subquery), then each of
@@ -101,14 +112,12 @@ const sortKeys = {
  * Ties on the sort column are broken by id, so a config never shows on two pages.
  */
 export async function listGiftBoxConfigs(db: Db, query: ListGiftBoxConfigsQuery): Promise<ListResponse<GiftBoxConfig>> {
-  const where = query.type ? containsInsensitive(giftBoxConfigs.type, query.type) : undefined;
-  const direction = query.order === 'asc' ? asc : desc;
-  const sortKey = sortKeys[query.sort];
+  const { where, direction, sortKey, orderBy } = configsMatching(query);
   const page = db
     .select()
     .from(giftBoxConfigs)
     .where(where)
-    .orderBy(direction(giftBoxConfigs[sortKey]), direction(giftBoxConfigs.id))
+    .orderBy(...orderBy)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .as('page');
@@ -120,6 +129,12 @@ export async function listGiftBoxConfigs(db: Db, query: ListGiftBoxConfigsQuery)
     countUpTo(db, giftBoxConfigs, where, query),
   ]);
   return { rows: rows.map(toGiftBoxConfig), ...total };
+}
+
+/** GET /giftbox/ids: the ids of every config the list's filter matches, in its order (docs/behaviour.md §12). */
+export function listGiftBoxConfigIds(db: Db, query: ListGiftBoxConfigsQuery): Promise<SelectAllIdsResult> {
+  const { where, orderBy } = configsMatching(query);
+  return matchingIds(db, { table: giftBoxConfigs, id: giftBoxConfigs.id, where, orderBy });
 }
 
 /** GET /giftbox/{id}: the config and its hand-placed boxes, newest first, at most manualBoxesShown. */
@@ -177,6 +192,16 @@ export async function updateGiftBoxConfig(
 export async function deleteGiftBoxConfig(db: Db, id: number): Promise<{ ok: true } | Refusal> {
   const deleted = await db.delete(giftBoxConfigs).where(eq(giftBoxConfigs.id, id)).returning({ id: giftBoxConfigs.id });
   return deleted.length > 0 ? { ok: true } : refuse(404, messages.giftBoxConfigNotFound);
+}
+
+/** POST /giftbox/bulk-delete: deleteGiftBoxConfig for many ids in one transaction (their boxes go with them). */
+export function bulkDeleteGiftBoxConfigs(db: Db, ids: readonly number[]): Promise<BulkDeleteResult> {
+  return bulkDeleteRows(db, {
+    table: giftBoxConfigs,
+    id: giftBoxConfigs.id,
+    ids,
+    notFound: messages.giftBoxConfigNotFound,
+  });
 }
 
 /**

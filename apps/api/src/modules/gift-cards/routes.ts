@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  bulkDeletedMessage,
+  bulkDeleteResultSchema,
+  bulkDeleteSchema,
   bulkRowResultSchema,
   createdIdSchema,
   createGiftCardSchema,
@@ -15,6 +18,7 @@ import {
   messages,
   multipleGiftCardsSchema,
   okEnvelope,
+  selectAllIdsResultSchema,
   updateGiftCardSchema,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
@@ -23,7 +27,15 @@ import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 // this file through the users module).
 import type {} from '../../plugins/metrics.js';
 import { importGiftCards } from './bulk-import.js';
-import { createGiftCard, deleteGiftCard, getGiftCard, listGiftCards, updateGiftCard } from './service.js';
+import {
+  bulkDeleteGiftCards,
+  createGiftCard,
+  deleteGiftCard,
+  getGiftCard,
+  listGiftCardIds,
+  listGiftCards,
+  updateGiftCard,
+} from './service.js';
 
 const failure = errorEnvelopeSchema;
 /** What every admin call may answer besides its success: bad input, no token, not an admin. */
@@ -177,5 +189,40 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db }) {
       if (failed.length === 0) return reply.status(200).send({ message: messages.giftCardsCreated, body: [] });
       return reply.status(201).send({ message: messages.giftCardsPartlyCreated, body: failed });
     },
+  );
+
+  // ---- Bulk delete and "select all matching" (docs/behaviour.md §12). Static paths: find-my-way
+  // matches them before /giftcard/:id, so 'ids' and 'bulk-delete' are never taken for an id. ----
+
+  r.post(
+    '/giftcard/bulk-delete',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          'Delete many gift cards in one transaction: an id not found is refused with its message, the rest are deleted',
+        body: bulkDeleteSchema,
+        response: { 200: okEnvelope(bulkDeleteResultSchema), ...adminFailures },
+      },
+    },
+    async (request) => {
+      const result = await bulkDeleteGiftCards(db, request.body.ids);
+      return { message: bulkDeletedMessage('giftCards', result.deleted.length, result.refused.length), body: result };
+    },
+  );
+
+  r.get(
+    '/giftcard/ids',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: `The ids of all gift cards the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,
+        querystring: listGiftCardsQuerySchema,
+        response: { 200: okEnvelope(selectAllIdsResultSchema), ...adminFailures },
+      },
+    },
+    async (request) => ({ body: await listGiftCardIds(db, request.query) }),
   );
 }

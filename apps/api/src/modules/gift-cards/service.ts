@@ -2,21 +2,24 @@ import { and, asc, desc, eq, not, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
+  type BulkDeleteResult,
   type CreateGiftCard,
   type GiftCard,
   type giftCardSortColumns,
   type ListResponse,
   type listGiftCardsQuerySchema,
   messages,
+  type SelectAllIdsResult,
   type UpdateGiftCard,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { giftCardColumnsWithExpiry, giftCardIsExpired, toGiftCard } from './expiry.js';
 import { giftCards } from '../../db/schema.js';
-import { containsInsensitive } from '../../db/search.js';
+import { containsInsensitive, startsWithInsensitive } from '../../db/search.js';
 import { type Refusal, refuse } from '../../plugins/errors.js';
 import { countUpTo } from '../../db/list.js';
+import { bulkDeleteRows, matchingIds } from '../../db/bulk.js';
 
 export type ListGiftCardsQuery = z.output<typeof listGiftCardsQuerySchema>;
 
@@ -41,6 +44,18 @@ const sortColumns = {
   createdAt: giftCards.createdAt,
 } satisfies Record<(typeof giftCardSortColumns)[number], AnyPgColumn>;
 
+/** The filters and order of the gift-card list (GET /giftcard and GET /giftcard/ids) at `now`. */
+function giftCardsMatching(query: ListGiftCardsQuery, now: Date) {
+  const expired = giftCardIsExpired(now);
+  const where = and(
+    query.serialNumber ? containsInsensitive(giftCards.serialNumber, query.serialNumber) : undefined,
+    query.storeName ? containsInsensitive(giftCards.storeName, query.storeName) : undefined,
+    query.isExpired === undefined ? undefined : query.isExpired === 'true' ? expired : not(expired),
+  );
+  const direction = query.order === 'asc' ? asc : desc;
+  return { where, orderBy: [direction(sortColumns[query.sort]), direction(giftCards.id)] };
+}
+
 /**
  * GET /giftcard: one page of the filtered cards and the filtered total. serialNumber and
  * storeName are case-insensitive "contains" (trigram-indexed); isExpired filters by the expiry
@@ -52,24 +67,40 @@ export async function listGiftCards(
   query: ListGiftCardsQuery,
   now = new Date(),
 ): Promise<ListResponse<GiftCard>> {
-  const expired = giftCardIsExpired(now);
-  const where = and(
-    query.serialNumber ? containsInsensitive(giftCards.serialNumber, query.serialNumber) : undefined,
-    query.storeName ? containsInsensitive(giftCards.storeName, query.storeName) : undefined,
-    query.isExpired === undefined ? undefined : query.isExpired === 'true' ? expired : not(expired),
-  );
-  const direction = query.order === 'asc' ? asc : desc;
+  const { where, orderBy } = giftCardsMatching(query, now);
   const [rows, total] = await Promise.all([
     db
       .select(giftCardColumnsWithExpiry(now))
       .from(giftCards)
       .where(where)
-      .orderBy(direction(sortColumns[query.sort]), direction(giftCards.id))
+      .orderBy(...orderBy)
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     countUpTo(db, giftCards, where, query),
   ]);
   return { rows: rows.map(toGiftCard), ...total };
+}
+
+/**
+ * The top bar's quick search (docs/behaviour.md §12): at most `limit` cards whose serial number
+ * contains `text` in any case (served by gift_cards_serial_trgm_idx), those it starts with first,
+ * then by serial number.
+ */
+export async function searchGiftCards(
+  db: Db,
+  text: string,
+  limit: number,
+): Promise<Array<{ id: number; serialNumber: string; storeName: string }>> {
+  return db
+    .select({ id: giftCards.id, serialNumber: giftCards.serialNumber, storeName: giftCards.storeName })
+    .from(giftCards)
+    .where(containsInsensitive(giftCards.serialNumber, text))
+    .orderBy(
+      sql`${startsWithInsensitive(giftCards.serialNumber, text)} desc`,
+      asc(giftCards.serialNumber),
+      asc(giftCards.id),
+    )
+    .limit(limit);
 }
 
 /** GET /giftcard/{id}. */
@@ -116,4 +147,14 @@ export async function updateGiftCard(
 export async function deleteGiftCard(db: Db, id: number): Promise<{ ok: true } | Refusal> {
   const deleted = await db.delete(giftCards).where(eq(giftCards.id, id)).returning({ id: giftCards.id });
   return deleted.length > 0 ? { ok: true } : refuse(404, messages.giftCardNotFound);
+}
+
+/** GET /giftcard/ids: the ids of every card the list's filters match at `now`, in its order (docs/behaviour.md §12). */
+export function listGiftCardIds(db: Db, query: ListGiftCardsQuery, now = new Date()): Promise<SelectAllIdsResult> {
+  return matchingIds(db, { table: giftCards, id: giftCards.id, ...giftCardsMatching(query, now) });
+}
+
+/** POST /giftcard/bulk-delete: deleteGiftCard for many ids in one transaction (a missing one is not found). */
+export function bulkDeleteGiftCards(db: Db, ids: readonly number[]): Promise<BulkDeleteResult> {
+  return bulkDeleteRows(db, { table: giftCards, id: giftCards.id, ids, notFound: messages.giftCardNotFound });
 }

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  bulkDeletedMessage,
+  bulkDeleteResultSchema,
+  bulkDeleteSchema,
   createdIdSchema,
   createNotificationSchema,
   errorEnvelopeSchema,
@@ -9,15 +12,24 @@ import {
   inboxNotificationSchema,
   listNotificationsQuerySchema,
   listQueryBase,
+  limits,
   listResponse,
   messages,
   notificationSchema,
   okEnvelope,
+  selectAllIdsResultSchema,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { authUserOf } from '../../plugins/auth/index.js';
 import { throwIfRefused } from '../../plugins/errors.js';
-import { createNotification, deleteNotification, listInbox, listNotifications } from './service.js';
+import {
+  bulkDeleteNotifications,
+  createNotification,
+  deleteNotification,
+  listInbox,
+  listNotificationIds,
+  listNotifications,
+} from './service.js';
 
 const failure = errorEnvelopeSchema;
 /** What every admin call may answer besides its success: bad input, no token, not an admin. */
@@ -102,5 +114,43 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db })
       },
     },
     async (request) => ({ body: await listInbox(db, authUserOf(request).id, request.query) }),
+  );
+
+  // ---- Bulk delete and "select all matching" (docs/behaviour.md §12). Static paths: find-my-way
+  // matches them before /notification/:id, so 'ids' and 'bulk-delete' are never taken for an id. ----
+
+  r.post(
+    '/notification/bulk-delete',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          'Delete many notifications in one transaction (as DELETE /notification/{id}: deliveries not yet made are cancelled): an id not found is refused with its message',
+        body: bulkDeleteSchema,
+        response: { 200: okEnvelope(bulkDeleteResultSchema), ...adminFailures },
+      },
+    },
+    async (request) => {
+      const result = await bulkDeleteNotifications(db, request.body.ids);
+      return {
+        message: bulkDeletedMessage('notifications', result.deleted.length, result.refused.length),
+        body: result,
+      };
+    },
+  );
+
+  r.get(
+    '/notification/ids',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: `The ids of all notifications the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,
+        querystring: listNotificationsQuerySchema,
+        response: { 200: okEnvelope(selectAllIdsResultSchema), ...adminFailures },
+      },
+    },
+    async (request) => ({ body: await listNotificationIds(db, request.query) }),
   );
 }

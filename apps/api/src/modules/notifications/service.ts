@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
+  type BulkDeleteResult,
   type CreateNotification,
   type InboxNotification,
   type ListResponse,
@@ -9,6 +10,7 @@ import {
   messages,
   type Notification,
   type notificationSortColumns,
+  type SelectAllIdsResult,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { inboxNotifications, notifications, users } from '../../db/schema.js';
@@ -16,6 +18,7 @@ import { containsInsensitive } from '../../db/search.js';
 import { type Refusal, refuse } from '../../plugins/errors.js';
 import { rowsOf } from '../../db/rows.js';
 import { countUpTo } from '../../db/list.js';
+import { bulkDeleteRows, matchingIds } from '../../db/bulk.js';
 
 export type ListNotificationsQuery = z.output<typeof listNotificationsQuerySchema>;
 
@@ -56,28 +59,39 @@ function toNotification(row: NotificationRow): Notification {
   };
 }
 
+/** The filters and order of the notification list (GET /notification and GET /notification/ids). */
+function notificationsMatching(query: ListNotificationsQuery) {
+  const where = and(
+    query.title ? containsInsensitive(notifications.title, query.title) : undefined,
+    query.message ? containsInsensitive(notifications.message, query.message) : undefined,
+  );
+  const direction = query.order === 'asc' ? asc : desc;
+  return { where, orderBy: [direction(sortColumns[query.sort]), direction(notifications.id)] };
+}
+
 /**
  * GET /notification: one page of the filtered notifications and the filtered total. title and
  * message are case-insensitive "contains" (trigram-indexed); ties on the sort column are broken
  * by id, so a row never shows on two pages.
  */
 export async function listNotifications(db: Db, query: ListNotificationsQuery): Promise<ListResponse<Notification>> {
-  const where = and(
-    query.title ? containsInsensitive(notifications.title, query.title) : undefined,
-    query.message ? containsInsensitive(notifications.message, query.message) : undefined,
-  );
-  const direction = query.order === 'asc' ? asc : desc;
+  const { where, orderBy } = notificationsMatching(query);
   const [rows, total] = await Promise.all([
     db
       .select(listColumns)
       .from(notifications)
       .where(where)
-      .orderBy(direction(sortColumns[query.sort]), direction(notifications.id))
+      .orderBy(...orderBy)
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     countUpTo(db, notifications, where, query),
   ]);
   return { rows: rows.map(toNotification), ...total };
+}
+
+/** GET /notification/ids: the ids of every notification the list's filters match, in its order (docs/behaviour.md §12). */
+export function listNotificationIds(db: Db, query: ListNotificationsQuery): Promise<SelectAllIdsResult> {
+  return matchingIds(db, { table: notifications, id: notifications.id, ...notificationsMatching(query) });
 }
 
 /** Thrown inside the transaction to roll it back: the audience has nobody in it. */
@@ -155,6 +169,19 @@ export async function createNotification(
  * (ON DELETE CASCADE): deleting withdraws it. A delivery not yet made is cancelled; a push already
  * on a phone cannot be recalled, but the app no longer lists it.
  */
+/**
+ * POST /notification/bulk-delete: deleteNotification for many ids in one transaction (a missing one
+ * is not found); as there, deliveries not yet made go with each.
+ */
+export function bulkDeleteNotifications(db: Db, ids: readonly number[]): Promise<BulkDeleteResult> {
+  return bulkDeleteRows(db, {
+    table: notifications,
+    id: notifications.id,
+    ids,
+    notFound: messages.notificationNotFound,
+  });
+}
+
 export async function deleteNotification(db: Db, id: number): Promise<{ ok: true } | Refusal> {
   const deleted = await db.delete(notifications).where(eq(notifications.id, id)).returning({ id: notifications.id });
   return deleted.length > 0 ? { ok: true } : refuse(404, messages.notificationNotFound);

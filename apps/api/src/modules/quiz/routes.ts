@@ -2,23 +2,30 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  bulkDeletedMessage,
+  bulkDeleteResultSchema,
+  bulkDeleteSchema,
   createdIdSchema,
   createQuizSchema,
   errorEnvelopeSchema,
   idParamsSchema,
   listQuizQuerySchema,
+  limits,
   listResponse,
   messages,
   okEnvelope,
   quizQuestionSchema,
+  selectAllIdsResultSchema,
   updateQuizSchema,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import {
+  bulkDeleteQuizQuestions,
   createQuizQuestion,
   deleteQuizQuestion,
   getQuizQuestion,
+  listQuizQuestionIds,
   listQuizQuestions,
   updateQuizQuestion,
 } from './service.js';
@@ -114,5 +121,40 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db }) {
       throwIfRefused(result);
       return { message: messages.quizDeleted, body: null };
     },
+  );
+
+  // ---- Bulk delete and "select all matching" (docs/behaviour.md §12). Static paths: find-my-way
+  // matches them before /quiz/:id, so 'ids' and 'bulk-delete' are never taken for an id. ----
+
+  r.post(
+    '/quiz/bulk-delete',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          'Delete many quiz questions in one transaction: an id not found is refused with its message, the rest are deleted',
+        body: bulkDeleteSchema,
+        response: { 200: okEnvelope(bulkDeleteResultSchema), ...adminFailures },
+      },
+    },
+    async (request) => {
+      const result = await bulkDeleteQuizQuestions(db, request.body.ids);
+      return { message: bulkDeletedMessage('quiz', result.deleted.length, result.refused.length), body: result };
+    },
+  );
+
+  r.get(
+    '/quiz/ids',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: `The ids of all quiz questions the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,
+        querystring: listQuizQuerySchema,
+        response: { 200: okEnvelope(selectAllIdsResultSchema), ...adminFailures },
+      },
+    },
+    async (request) => ({ body: await listQuizQuestionIds(db, request.query) }),
   );
 }

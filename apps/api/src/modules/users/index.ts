@@ -5,6 +5,7 @@ export {
   findUserById,
   insertUser,
   markEmailVerified,
+  searchUsers,
   setPasswordHash,
   toSessionUser,
   updateUserColumns,

@@ -2,15 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  bulkDeletedMessage,
+  bulkDeleteResultSchema,
+  bulkDeleteSchema,
   conflictEnvelope,
   createdIdSchema,
   createUserSchema,
   errorEnvelopeSchema,
   idParamsSchema,
+  limits,
   listResponse,
   listUsersQuerySchema,
   messages,
   okEnvelope,
+  selectAllIdsResultSchema,
   updateUserPasswordSchema,
   updateUserSchema,
   userDetailSchema,
@@ -19,7 +24,16 @@ import {
 import type { Db } from '../../db/client.js';
 import { authUserOf } from '../../plugins/auth/index.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
-import { createUser, deleteUser, getUserDetail, listUsers, resetUserPassword, updateUser } from './service.js';
+import {
+  bulkDeleteUsers,
+  createUser,
+  deleteUser,
+  getUserDetail,
+  listUserIds,
+  listUsers,
+  resetUserPassword,
+  updateUser,
+} from './service.js';
 
 const failure = errorEnvelopeSchema;
 /** What every admin call may answer besides its success: bad input, no token, not an admin. */
@@ -155,5 +169,40 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; notifier?
       throwIfRefused(result);
       return { message: messages.userDeleted, body: null };
     },
+  );
+
+  // ---- Bulk delete and "select all matching" (docs/behaviour.md §12). Static paths: find-my-way
+  // matches them before /users/:id, so 'ids' and 'bulk-delete' are never taken for an id. ----
+
+  r.post(
+    '/users/bulk-delete',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          'Delete many users in one transaction: each is refused as DELETE /users/{id} would refuse it (your own account, not found), the rest are deleted and signed out',
+        body: bulkDeleteSchema,
+        response: { 200: okEnvelope(bulkDeleteResultSchema), ...adminFailures },
+      },
+    },
+    async (request) => {
+      const result = await bulkDeleteUsers(db, authUserOf(request).id, request.body.ids);
+      return { message: bulkDeletedMessage('users', result.deleted.length, result.refused.length), body: result };
+    },
+  );
+
+  r.get(
+    '/users/ids',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: `The ids of all users the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,
+        querystring: listUsersQuerySchema,
+        response: { 200: okEnvelope(selectAllIdsResultSchema), ...adminFailures },
+      },
+    },
+    async (request) => ({ body: await listUserIds(db, request.query) }),
   );
 }

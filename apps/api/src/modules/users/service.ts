@@ -1,12 +1,14 @@
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   type CreateUser,
+  type BulkDeleteResult,
   type ListResponse,
   type listUsersQuerySchema,
   messages,
   type RoleName,
+  type SelectAllIdsResult,
   type SessionUser,
   type updateUserSchema,
   type UserDetail,
@@ -17,11 +19,12 @@ import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { giftCardColumnsWithExpiry, toGiftCard } from '../gift-cards/index.js';
 import { giftCards, type NewUserRow, roles, users, type UserRow } from '../../db/schema.js';
-import { containsInsensitive } from '../../db/search.js';
+import { containsInsensitive, startsWithInsensitive, wordStartsWithInsensitive } from '../../db/search.js';
 import { endSessionsOf, forgetAuth, hashPassword, passwordProblem } from '../../plugins/auth/index.js';
 import { type Refusal, refuse } from '../../plugins/errors.js';
 import { changeCoins, setCoins } from '../ledger/index.js';
 import { countUpTo } from '../../db/list.js';
+import { bulkDeleteRows, matchingIds } from '../../db/bulk.js';
 
 export interface UserWithRole extends UserRow {
   roleName: RoleName;
@@ -167,29 +170,57 @@ const sortColumns = {
   createdAt: users.createdAt,
 } satisfies Record<(typeof userSortColumns)[number], AnyPgColumn>;
 
-/**
- * GET /users: one page of the filtered users and the filtered total, in two queries. Ties on the
- * sort column are broken by id, so a row never shows on two pages.
- */
-export async function listUsers(db: Db, query: ListUsersQuery): Promise<ListResponse<UserListItem>> {
+/** The filters and order of the users list (GET /users and GET /users/ids). */
+function usersMatching(query: ListUsersQuery) {
   const where = and(
     query.name ? containsInsensitive(users.name, query.name) : undefined,
     query.email ? containsInsensitive(users.email, query.email) : undefined,
     query.role ? eq(users.roleId, roleIdOf(query.role)) : undefined,
   );
   const direction = query.order === 'asc' ? asc : desc;
+  return { where, orderBy: [direction(sortColumns[query.sort]), direction(users.id)] };
+}
+
+/**
+ * GET /users: one page of the filtered users and the filtered total, in two queries. Ties on the
+ * sort column are broken by id, so a row never shows on two pages.
+ */
+export async function listUsers(db: Db, query: ListUsersQuery): Promise<ListResponse<UserListItem>> {
+  const { where, orderBy } = usersMatching(query);
   const [rows, total] = await Promise.all([
     db
       .select(withRole)
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(where)
-      .orderBy(direction(sortColumns[query.sort]), direction(users.id))
+      .orderBy(...orderBy)
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     countUpTo(db, users, where, query),
   ]);
   return { rows: rows.map(toUserListItem), ...total };
+}
+
+/**
+ * The top bar's quick search (docs/behaviour.md §12): at most `limit` users whose name or e-mail
+ * contains `text` in any case (served by users_name_trgm_idx and users_email_trgm_idx), closer
+ * matches first: the name starts with it, then a word of the name or the e-mail does, then the rest;
+ * by name and id within each.
+ */
+export async function searchUsers(
+  db: Db,
+  text: string,
+  limit: number,
+): Promise<Array<{ id: number; name: string; email: string }>> {
+  const closeness = sql`case when ${startsWithInsensitive(users.name, text)} then 0
+    when ${wordStartsWithInsensitive(users.name, text)} or ${startsWithInsensitive(users.email, text)} then 1
+    else 2 end`;
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(or(containsInsensitive(users.name, text), containsInsensitive(users.email, text)))
+    .orderBy(closeness, asc(users.name), asc(users.id))
+    .limit(limit);
 }
 
 /** GET /users/{id}: the user with Role and the gift cards they redeemed (latest first). */
@@ -379,4 +410,25 @@ export async function deleteUser(db: Db, actorId: number, id: number): Promise<{
   const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   if (deleted.length > 0) forgetAuth(id);
   return deleted.length > 0 ? { ok: true } : refuse(404, messages.userNotFound);
+}
+
+/** GET /users/ids: the ids of every user the list's filters match, in its order (docs/behaviour.md §12). */
+export function listUserIds(db: Db, query: ListUsersQuery): Promise<SelectAllIdsResult> {
+  return matchingIds(db, { table: users, id: users.id, ...usersMatching(query) });
+}
+
+/**
+ * POST /users/bulk-delete: deleteUser for many ids in one transaction. Your own account is refused
+ * (messages.cannotDeleteSelf), a missing one is not found; each deleted account is signed out.
+ */
+export async function bulkDeleteUsers(db: Db, actorId: number, ids: readonly number[]): Promise<BulkDeleteResult> {
+  const result = await bulkDeleteRows(db, {
+    table: users,
+    id: users.id,
+    ids,
+    notFound: messages.userNotFound,
+    refuse: (id) => (id === actorId ? messages.cannotDeleteSelf : undefined),
+  });
+  for (const id of result.deleted) forgetAuth(id);
+  return result;
 }

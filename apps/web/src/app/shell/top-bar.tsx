@@ -4,10 +4,14 @@ import { Menu } from '../../components/menu';
 import { useSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import { useTheme } from '../../lib/theme';
-import { paths } from '../../lib/paths';
+import { jumpScreens, paths } from '../../lib/paths';
+import { QuickSearch } from '../../features/quick-search/quick-search';
 import { Icon } from './icons';
 
-/** docs/behaviour.md §2 Shell: avatar and name with a menu of Profile and Logout; plus the theme toggle. */
+/**
+ * docs/behaviour.md §2 Shell: avatar and name with a menu of Profile and Logout; plus the theme toggle and the
+ * quick search (docs/behaviour.md §12) over the screens the sidebar leads to, users and gift cards.
+ */
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const s = useSession();
   const navigate = useNavigate();
@@ -23,7 +27,9 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
       >
         <Icon name="menu" />
       </button>
-      <div className="flex-1" />
+      <div className="flex min-w-0 flex-1">
+        <QuickSearch screens={jumpScreens} />
+      </div>
       <button
         type="button"
         onClick={toggleTheme}
