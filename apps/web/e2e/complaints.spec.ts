@@ -2,6 +2,8 @@ import { defaultQuerySource, messages } from '@strideadmin/contract';
 import { uniqueLetters } from './support/api';
 import { createAppUser, sendQueryFromApp } from './support/app-users';
 import { expect, test, type Page } from './support/fixtures';
+import { commitDelete } from './support/undo';
+import { dataCells } from './support/cells';
 
 /**
  * Complaint queries against the real server: an app user sends them (POST /api/app/message), the
@@ -70,9 +72,9 @@ test('queries from the app: unread in the list, filters, the detail marks read, 
   const coinsRow = table(page)
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: coins }) });
-  await expect(coinsRow.getByRole('cell').nth(0)).toHaveText(`${quinn.name}${quinn.email}`);
-  await expect(coinsRow.getByRole('cell').nth(1)).toHaveText(defaultQuerySource);
-  await expect(coinsRow.getByRole('cell').nth(2)).toHaveText('No');
+  await expect(dataCells(coinsRow).nth(0)).toHaveText(`${quinn.name}${quinn.email}`);
+  await expect(dataCells(coinsRow).nth(1)).toHaveText(defaultQuerySource);
+  await expect(dataCells(coinsRow).nth(2)).toHaveText('No');
 
   // Is Read = No (isRead=false in the URL, docs/behaviour.md §2), then Yes: none of ours is read yet.
   await filterIsRead(page, 'No');
@@ -116,6 +118,7 @@ test('queries from the app: unread in the list, filters, the detail marks read, 
   await expect(dialog).toContainText(`The query from ${quinn.name} will be deleted.`);
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog).toBeHidden();
+  await commitDelete(page);
   await expect(page.getByTestId('toast').filter({ hasText: messages.queryDeleted })).toBeVisible();
   await expect(page.getByText('No complaint queries found')).toBeVisible();
   await expect.poll(() => unreadCount(page)).toBe(withOurs - 2);

@@ -2,6 +2,8 @@ import { messages, type MapConfig } from '@strideadmin/contract';
 import { uniqueLetters } from './support/api';
 import { expect, test, type Page } from './support/fixtures';
 import { createGiftBoxConfigViaApi, localDateTimeInDays } from './support/gift-boxes';
+import { commitDelete } from './support/undo';
+import { dataCells } from './support/cells';
 
 /**
  * Gift box configs and hand-placed boxes against the real server (docs/behaviour.md §10–§12). Each test
@@ -49,7 +51,7 @@ test('config journey: add → list (filter Config Name) → duplicate name refus
   await filterByName(page, name.toLowerCase());
   await expect(page).toHaveURL(`/box-list?type=${encodeURIComponent(name.toLowerCase()).replace(/%20/g, '+')}`);
   await expect(names(page)).toHaveText([name]);
-  const cells = rowOf(page, name).getByRole('cell');
+  const cells = dataCells(rowOf(page, name));
   await expect(cells.nth(0)).toHaveText('10–40');
   await expect(cells.nth(1)).toHaveText((1500).toLocaleString('en-US'));
   await expect(cells.nth(2)).toHaveText('4');
@@ -97,6 +99,7 @@ test('config journey: add → list (filter Config Name) → duplicate name refus
   await expect(dialog).toContainText('with any box placed by hand under it');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog).toBeHidden();
+  await commitDelete(page);
   await expect(toast(page, messages.giftBoxConfigDeleted)).toBeVisible();
   await expect(page.getByText('No gift box configs found')).toBeVisible();
 });
@@ -173,7 +176,7 @@ test('manual placement: clicks on the map set the coordinates; the box is listed
 
   // The list counts it.
   await page.goto(`/box-list?type=${encodeURIComponent(name)}`);
-  await expect(rowOf(page, name).getByRole('cell').nth(3)).toHaveText('1');
+  await expect(dataCells(rowOf(page, name)).nth(3)).toHaveText('1');
 
   // Removed from its config's page, after a confirmation.
   await rowOf(page, name)

@@ -2,6 +2,8 @@ import { messages } from '@strideadmin/contract';
 import { tinyPng, uniqueLetters } from './support/api';
 import { expect, test, type Page } from './support/fixtures';
 import { createGiftCardViaApi, daysFromToday, uniqueCode, uploadCardPictureViaApi } from './support/gift-cards';
+import { commitDelete } from './support/undo';
+import { dataCells } from './support/cells';
 
 /**
  * Gift cards against the real server (docs/behaviour.md §2, §5, §7, §12). Each test makes its own
@@ -62,7 +64,7 @@ test('an administrator adds a card through the form with a picture and finds it 
   await filterBySerial(page, serial);
   await expect(page).toHaveURL(`/card-list?serialNumber=${serial}`);
   await expect(serials(page)).toHaveText([serial]);
-  const cells = rowOf(page, serial).getByRole('cell');
+  const cells = dataCells(rowOf(page, serial));
   await expect(cells.nth(0)).toHaveText('Coop forum');
   await expect(cells.nth(1)).toHaveText('450');
   await expect(cells.nth(2)).toHaveText('200 SEK');
@@ -151,7 +153,7 @@ test('the Card Details dialog shows the card, hours and minutes, and its Edit op
 
   await page.goto(`/card-list?serialNumber=${serial}`);
   // A click on the row (not on one of its buttons) opens the dialog.
-  await rowOf(page, serial).getByRole('cell').first().click();
+  await dataCells(rowOf(page, serial)).first().click();
   const dialog = page.getByRole('dialog', { name: 'Card Details' });
   // The dialog's root has no box of its own (its panel is fixed): check what it shows.
   await expect(dialog.getByRole('heading', { name: 'Card Details' })).toBeVisible();
@@ -249,7 +251,7 @@ test('the update form shows the spec messages, refuses a taken serial once, and 
   await expect(toast(page, messages.giftCardUpdated)).toBeVisible();
   await filterBySerial(page, serial);
   await expect(serials(page)).toHaveText([serial]);
-  const cells = rowOf(page, serial).getByRole('cell');
+  const cells = dataCells(rowOf(page, serial));
   await expect(cells.nth(0)).toHaveText('Hemköp city');
   await expect(cells.nth(1)).toHaveText('999');
   await expect(cells.nth(2)).toHaveText('300 Swedish krona');
@@ -272,6 +274,7 @@ test('delete asks for confirmation, then the card is gone', async ({ page, signI
   await page.getByRole('button', { name: `Delete ${serial}` }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog).toHaveCount(0);
+  await commitDelete(page);
   await expect(toast(page, messages.giftCardDeleted)).toBeVisible();
   await expect(page.getByText('No gift cards found')).toBeVisible();
   const gone = await page.request.get(`/api/giftcard/${id}`, { headers: { authorization: `Bearer ${token}` } });

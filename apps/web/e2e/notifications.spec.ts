@@ -2,6 +2,8 @@ import { messages } from '@strideadmin/contract';
 import { uniqueLetters } from './support/api';
 import { createAppUser, inboxTitles } from './support/app-users';
 import { expect, test, type Page } from './support/fixtures';
+import { commitDelete } from './support/undo';
+import { dataCells } from './support/cells';
 
 /**
  * Push notifications against the real server, whose delivery worker runs in the e2e server
@@ -13,7 +15,7 @@ const rowOf = (page: Page, title: string) =>
   table(page)
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
-const cell = (page: Page, title: string, column: number) => rowOf(page, title).getByRole('cell').nth(column);
+const cell = (page: Page, title: string, column: number) => dataCells(rowOf(page, title)).nth(column);
 
 test('send to one chosen user: it is delivered to that user only, shows as Sent 1 / 1, filters, and is deleted', async ({
   page,
@@ -95,6 +97,7 @@ test('send to one chosen user: it is delivered to that user only, shows as Sent 
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog).toBeHidden();
+  await commitDelete(page);
   await expect(page.getByTestId('toast').filter({ hasText: messages.notificationDeleted })).toBeVisible();
   await expect(page.getByText('No notifications found')).toBeVisible();
   expect(await inboxTitles(page.request, nina)).not.toContain(title);
@@ -146,4 +149,6 @@ test('the send form refuses a send time in the past and Chosen users without a u
   await expect(dialog).toContainText('It will not be sent.');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(rowOf(page, title)).toHaveCount(0);
+  await commitDelete(page);
+  await expect(page.getByTestId('toast').filter({ hasText: messages.notificationDeleted })).toBeVisible();
 });

@@ -7,6 +7,7 @@ import { createGiftBoxConfigViaApi } from './support/gift-boxes';
 import { createGiftCardViaApi, uploadCardPictureViaApi } from './support/gift-cards';
 import { createQuizViaApi } from './support/quiz';
 import { formulas, html, watchForXss } from './support/xss';
+import { dataCells } from './support/cells';
 
 /**
  * Output escaping: data whose text is an attack payload (markup that would run script, spreadsheet
@@ -133,7 +134,7 @@ test('gift cards: list, details dialog, update form, save toast, delete dialog, 
   await page.goto(`/card-list?serialNumber=${tag}`);
   const table = page.getByRole('table', { name: 'Gift Cards' });
   await expect(table.getByRole('rowheader')).toHaveText([serial]);
-  await expect(table.getByRole('cell').first()).toHaveText(html.img);
+  await expect(dataCells(table).first()).toHaveText(html.img);
   await expectInert();
 
   await page.getByRole('button', { name: `View ${serial}` }).click();
@@ -154,7 +155,7 @@ test('gift cards: list, details dialog, update form, save toast, delete dialog, 
   await expect(toast(page, messages.giftCardUpdated)).toBeVisible();
   await expect(page).toHaveURL('/card-list');
   await page.goto(`/card-list?serialNumber=${tag}`);
-  await expect(table.getByRole('cell').first()).toHaveText(formulas.at);
+  await expect(dataCells(table).first()).toHaveText(formulas.at);
   await page.getByRole('button', { name: `Delete ${serial}` }).click();
   await confirmShows(page, `Delete gift card ${serial}?`, formulas.at);
   await expectInert();
@@ -258,7 +259,7 @@ test('notifications and complaint queries: lists, details, delete dialogs', asyn
     .getByRole('table', { name: 'Push Notifications' })
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
-  await expect(row.getByRole('cell').first()).toHaveText(message);
+  await expect(dataCells(row).first()).toHaveText(message);
   await page.getByRole('button', { name: `Delete ${title}` }).click();
   await confirmShows(page, `Delete notification ${title}?`);
   await expectInert();

@@ -2,6 +2,8 @@ import { messages } from '@strideadmin/contract';
 import { uniqueLetters } from './support/api';
 import { expect, test, type Page } from './support/fixtures';
 import { createQuizViaApi } from './support/quiz';
+import { commitDelete } from './support/undo';
+import { dataCells } from './support/cells';
 
 /**
  * Quiz questions against the real server (docs/behaviour.md §10–§12). Each test writes questions that
@@ -58,7 +60,7 @@ test('quiz journey: add → list → filter by question and by language → edit
   await search.press('Enter');
   await expect(page).toHaveURL(`/quiz-list?question=${word.toUpperCase()}`);
   await expect(questions(page)).toHaveText([swedish, english]);
-  const cells = rowOf(page, swedish).getByRole('cell');
+  const cells = dataCells(rowOf(page, swedish));
   await expect(cells.nth(0)).toHaveText('Swedish');
   await expect(cells.nth(1)).toHaveText('Option 1');
   await expect(cells.nth(2)).toHaveText('30');
@@ -105,6 +107,7 @@ test('quiz journey: add → list → filter by question and by language → edit
   await expect(dialog).toContainText(swedish);
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog).toBeHidden();
+  await commitDelete(page);
   await expect(toast(page, messages.quizDeleted)).toBeVisible();
   await expect(page.getByText('No quiz questions found')).toBeVisible();
   await choose(page, filters(page), 'Language', 'All languages');

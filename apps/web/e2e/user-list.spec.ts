@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { messages } from '@strideadmin/contract';
 import { createUserViaApi, uniqueLetters } from './support/api';
 import { expect, test, type Page } from './support/fixtures';
+import { commitDelete } from './support/undo';
 
 /**
  * /user-list against the real server (docs/behaviour.md §12): each test creates users under its own
@@ -163,6 +164,9 @@ test('delete asks for confirmation, removes the row and toasts the server messag
   await page.getByRole('button', { name: `Delete Doomed ${surname}` }).click();
   const answer = page.waitForResponse((r) => r.request().method() === 'DELETE' && /\/api\/users\/\d+$/.test(r.url()));
   await dialog.getByRole('button', { name: 'Delete' }).click();
+  // The row goes at once; closing the Undo toast sends the delete without waiting out the window.
+  await expect(rowNames(page)).toHaveText([`Keep ${surname}`]);
+  await commitDelete(page);
   const { message } = (await (await answer).json()) as { message: string };
   expect(message).toBe(messages.userDeleted);
   await expect(page.getByTestId('toast').filter({ hasText: message })).toBeVisible();

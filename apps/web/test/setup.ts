@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { discardPendingDeletes } from '../src/lib/pending-deletes';
 import { loadSessionCheck, session } from '../src/lib/session';
 import { finishConsoleWatch, startConsoleWatch } from './support/console';
 
@@ -27,6 +28,8 @@ beforeEach(() => {
 afterEach(() => {
   try {
     cleanup();
+    // A delete left waiting for its Undo window is dropped, never sent into the next test.
+    discardPendingDeletes();
     if (vi.isFakeTimers()) vi.runOnlyPendingTimers();
     // Checked after unmounting, so warnings raised while tearing a screen down count as well.
     finishConsoleWatch();

@@ -8,6 +8,7 @@ import { ColumnChooser } from './column-chooser';
 import { columnLabel, DataTable, type DataTableColumn } from './data-table';
 import { EmptyState } from './empty-state';
 import { ErrorState } from './error-state';
+import { useListSelection, type ListBulkOptions } from './list-selection';
 import { FilterBar, type FilterField, type FilterValues } from './filter-bar';
 import { Pagination, pageCount } from './pagination';
 
@@ -42,6 +43,8 @@ export interface ListBodyProps<T extends ListParams, Row extends { id: number }>
    * columns marked `optional`/`defaultHidden` are offered in the Columns chooser.
    */
   columnsId?: string;
+  /** Row checkboxes, the bulk bar and undoable deletes (docs/behaviour.md §12 "Selection and undo"). */
+  bulk?: ListBulkOptions<Row>;
 }
 
 /**
@@ -66,10 +69,12 @@ export function ListBody<T extends ListParams, Row extends { id: number }>({
   emptyAction,
   paginationLabel,
   columnsId,
+  bulk,
 }: ListBodyProps<T, Row>) {
   const { params } = list;
   usePagePastEnd(query, params, list.setPage);
   const shownColumns = useColumnVisibility(columnsId, columns);
+  const selection = useListSelection(bulk, list, query.data);
 
   return (
     <>
@@ -97,11 +102,12 @@ export function ListBody<T extends ListParams, Row extends { id: number }>({
           />
         </div>
       )}
+      {selection.bar}
       <DataTable
         caption={caption}
-        columns={shownColumns.visible}
+        columns={selection.column ? [selection.column, ...shownColumns.visible] : shownColumns.visible}
         cardsOnPhone
-        rows={query.data?.rows}
+        rows={selection.rows}
         rowKey={(row) => row.id}
         sort={{ column: params.sort, order: params.order }}
         onSortChange={list.toggleSort}
@@ -143,7 +149,7 @@ export function ListBody<T extends ListParams, Row extends { id: number }>({
           label={paginationLabel}
           page={params.page}
           pageSize={params.limit}
-          count={query.data.count}
+          count={selection.count}
           countCapped={query.data.countCapped}
           onPageChange={list.setPage}
           pageSizes={limits.listPageSizes}

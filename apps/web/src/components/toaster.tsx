@@ -7,7 +7,10 @@ const tone: Record<ToastKind, string> = {
   info: 'border-slate-300 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
 };
 
-/** Toasts, top-right (docs/behaviour.md §2); each closes itself after 3000 ms (lib/toast). */
+/**
+ * Toasts, top-right (docs/behaviour.md §2); each closes itself after 3000 ms unless its owner says
+ * otherwise (lib/toast), and may carry one action button (Undo).
+ */
 export function Toaster() {
   const toasts = useToasts();
   return (
@@ -24,6 +27,15 @@ export function Toaster() {
           className={`pointer-events-auto flex items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg ${tone[t.kind]}`}
         >
           <span className="flex-1">{t.message}</span>
+          {t.action && (
+            <button
+              type="button"
+              onClick={t.action.onClick}
+              className="-my-0.5 rounded px-1.5 py-0.5 font-semibold text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300"
+            >
+              {t.action.label}
+            </button>
+          )}
           <button
             type="button"
             aria-label="Dismiss"

@@ -35,6 +35,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
+  /** The call outlives the page (a pending delete sent while the page unloads). */
+  keepalive?: boolean;
 }
 
 /**
@@ -63,6 +65,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<A
       headers,
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: opts.signal,
+      ...(opts.keepalive ? { keepalive: true } : {}),
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;

@@ -15,7 +15,9 @@ export function setupFakeTimedUser() {
   const user = userEvent.setup({ advanceTimers: advance });
   /** Lets `ms` of (fake) time pass, including animation frames. */
   const wait = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
-  return { user, wait };
+  /** Like `wait`, and lets the promises started meanwhile (a delete sent after its Undo window) settle in act. */
+  const elapse = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+  return { user, wait, elapse };
 }
 
 /**

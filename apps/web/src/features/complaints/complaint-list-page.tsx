@@ -1,7 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import {
   defaultQuerySource,
-  messages,
   yesNoOptions,
   type ComplaintQuery,
   type complaintQuerySortColumns,
@@ -17,7 +16,7 @@ import { useDeleteConfirmation } from '../../lib/delete-confirmation';
 import { formatDateTime, yesNo } from '../../lib/format';
 import { useListParams, type ListFilters } from '../../lib/list-params';
 import { hrefs, paths } from '../../lib/paths';
-import { useDeleteComplaintQuery } from './api/delete-complaint-query';
+import { complaintQueryDeletion } from './api/delete-complaint-query';
 import {
   complaintQueryListParamsSchema,
   useComplaintQueries,
@@ -47,7 +46,7 @@ export function ComplaintListPage() {
   const { params } = list;
   const queries = useComplaintQueries(params);
   const navigate = useNavigate();
-  const deletion = useDeleteConfirmation<ComplaintQuery>(useDeleteComplaintQuery(), messages.queryDeleted);
+  const deletion = useDeleteConfirmation<ComplaintQuery>(complaintQueryDeletion);
 
   const detailsHref = (q: ComplaintQuery) => hrefs.withId(paths.queryDetails, q.id);
 
@@ -145,6 +144,7 @@ export function ComplaintListPage() {
         emptyHint="Queries that app users send will appear here."
         paginationLabel="Complaint query pages"
         columnsId="complaintQueries"
+        bulk={{ target: complaintQueryDeletion, rowName: (q) => q.title }}
       />
       <ConfirmDialog
         {...deletion.dialog}

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { messages, type GiftBoxConfig, type giftBoxSortColumns } from '@strideadmin/contract';
+import { type GiftBoxConfig, type giftBoxSortColumns } from '@strideadmin/contract';
 import { ActiveBadge } from '../../components/badge';
 import { ButtonLink } from '../../components/button-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -13,7 +13,7 @@ import { useDeleteConfirmation } from '../../lib/delete-confirmation';
 import { formatNumber } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { hrefs, paths } from '../../lib/paths';
-import { useDeleteGiftBoxConfig } from './api/delete-gift-box-config';
+import { giftBoxConfigDeletion } from './api/delete-gift-box-config';
 import { giftBoxListParamsSchema, useGiftBoxConfigs } from './api/list-gift-box-configs';
 
 type GiftBoxSort = (typeof giftBoxSortColumns)[number];
@@ -31,7 +31,7 @@ export function BoxListPage() {
   const { params } = list;
   const configs = useGiftBoxConfigs(params);
   const navigate = useNavigate();
-  const deletion = useDeleteConfirmation<GiftBoxConfig>(useDeleteGiftBoxConfig(), messages.giftBoxConfigDeleted);
+  const deletion = useDeleteConfirmation<GiftBoxConfig>(giftBoxConfigDeletion);
 
   const editHref = (c: GiftBoxConfig) => hrefs.withId(paths.updateBox, c.id);
 
@@ -136,6 +136,7 @@ export function BoxListPage() {
         emptyAction={<ButtonLink to={paths.addBox}>Add Config</ButtonLink>}
         paginationLabel="Gift box config pages"
         columnsId="giftBoxes"
+        bulk={{ target: giftBoxConfigDeletion, rowName: (c) => c.type }}
       />
       <ConfirmDialog
         {...deletion.dialog}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { messages, yesNoOptions, type GiftCard, type giftCardSortColumns } from '@strideadmin/contract';
+import { yesNoOptions, type GiftCard, type giftCardSortColumns } from '@strideadmin/contract';
 import { Badge } from '../../components/badge';
 import { ButtonLink } from '../../components/button-link';
 import { CardDetailsDialog } from '../../components/card-details-dialog';
@@ -15,7 +15,7 @@ import { useDeleteConfirmation } from '../../lib/delete-confirmation';
 import { capitalizeFirst, formatDate, formatNumber, formatShortDate, yesNo } from '../../lib/format';
 import { useListParams, type ListFilters } from '../../lib/list-params';
 import { hrefs, paths } from '../../lib/paths';
-import { useDeleteGiftCard } from './api/delete-gift-card';
+import { giftCardDeletion } from './api/delete-gift-card';
 import { giftCardListParamsSchema, useGiftCards, type GiftCardListParams } from './api/list-gift-cards';
 
 type GiftCardSort = (typeof giftCardSortColumns)[number];
@@ -38,7 +38,7 @@ export function CardListPage() {
   const cards = useGiftCards(params);
   const navigate = useNavigate();
   const [viewing, setViewing] = useState<GiftCard | null>(null);
-  const deletion = useDeleteConfirmation<GiftCard>(useDeleteGiftCard(), messages.giftCardDeleted);
+  const deletion = useDeleteConfirmation<GiftCard>(giftCardDeletion);
 
   const editHref = (c: GiftCard) => hrefs.withId(paths.updateCard, c.id);
 
@@ -139,6 +139,7 @@ export function CardListPage() {
         emptyAction={<ButtonLink to={paths.addCard}>Add Gift Card</ButtonLink>}
         paginationLabel="Gift card pages"
         columnsId="giftCards"
+        bulk={{ target: giftCardDeletion, rowName: (c) => c.serialNumber }}
       />
       <CardDetailsDialog card={viewing} onClose={() => setViewing(null)} onEdit={(c) => void navigate(editHref(c))} />
       <ConfirmDialog

@@ -1,7 +1,6 @@
 import {
   audienceOptions,
   languageOptions,
-  messages,
   notificationStatusLabels,
   type Notification,
   type NotificationStatus,
@@ -20,7 +19,7 @@ import { useDeleteConfirmation } from '../../lib/delete-confirmation';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { paths } from '../../lib/paths';
-import { useDeleteNotification } from './api/delete-notification';
+import { notificationDeletion } from './api/delete-notification';
 import { notificationListParamsSchema, useNotifications } from './api/list-notifications';
 
 type NotificationSort = (typeof notificationSortColumns)[number];
@@ -42,7 +41,7 @@ export function NotificationListPage() {
   const list = useListParams(notificationListParamsSchema);
   const { params } = list;
   const notifications = useNotifications(params);
-  const deletion = useDeleteConfirmation<Notification>(useDeleteNotification(), messages.notificationDeleted);
+  const deletion = useDeleteConfirmation<Notification>(notificationDeletion);
 
   const columns: DataTableColumn<Notification, NotificationSort>[] = [
     {
@@ -139,6 +138,7 @@ export function NotificationListPage() {
         emptyAction={<ButtonLink to={paths.addNotification}>Send Notification</ButtonLink>}
         paginationLabel="Notification pages"
         columnsId="notifications"
+        bulk={{ target: notificationDeletion, rowName: (n) => n.title }}
       />
       <ConfirmDialog
         {...deletion.dialog}

@@ -1,11 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import {
-  languageOptions,
-  messages,
-  type Language,
-  type QuizQuestion,
-  type quizSortColumns,
-} from '@strideadmin/contract';
+import { languageOptions, type Language, type QuizQuestion, type quizSortColumns } from '@strideadmin/contract';
 import { ActiveBadge } from '../../components/badge';
 import { ButtonLink } from '../../components/button-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -19,7 +13,7 @@ import { useDeleteConfirmation } from '../../lib/delete-confirmation';
 import { formatNumber } from '../../lib/format';
 import { useListParams, type ListFilters } from '../../lib/list-params';
 import { hrefs, paths } from '../../lib/paths';
-import { useDeleteQuiz } from './api/delete-quiz';
+import { quizDeletion } from './api/delete-quiz';
 import { quizListParamsSchema, useQuizList, type QuizListParams } from './api/list-quiz';
 
 type QuizSort = (typeof quizSortColumns)[number];
@@ -42,7 +36,7 @@ export function QuizListPage() {
   const { params } = list;
   const quiz = useQuizList(params);
   const navigate = useNavigate();
-  const deletion = useDeleteConfirmation<QuizQuestion>(useDeleteQuiz(), messages.quizDeleted);
+  const deletion = useDeleteConfirmation<QuizQuestion>(quizDeletion);
 
   const editHref = (q: QuizQuestion) => hrefs.withId(paths.updateQuiz, q.id);
 
@@ -120,6 +114,7 @@ export function QuizListPage() {
         emptyAction={<ButtonLink to={paths.addQuiz}>Add Quiz Question</ButtonLink>}
         paginationLabel="Quiz question pages"
         columnsId="quiz"
+        bulk={{ target: quizDeletion, rowName: (q) => shorten(q.question) }}
       />
       <ConfirmDialog
         {...deletion.dialog}

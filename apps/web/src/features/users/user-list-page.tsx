@@ -22,7 +22,7 @@ import { formatNumber } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { hrefs, paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { useDeleteUser } from './api/delete-user';
+import { userDeletion } from './api/delete-user';
 import { userListParamsSchema, useUsers } from './api/list-users';
 
 type UserSort = (typeof userSortColumns)[number];
@@ -40,7 +40,7 @@ export function UserListPage() {
   const users = useUsers(params);
   const navigate = useNavigate();
   const myId = useSession()?.user.id;
-  const deletion = useDeleteConfirmation<UserListItem>(useDeleteUser(), messages.userDeleted);
+  const deletion = useDeleteConfirmation<UserListItem>(userDeletion);
 
   const detailsHref = (u: UserListItem) => hrefs.withId(paths.userDetails, u.id);
 
@@ -125,6 +125,7 @@ export function UserListPage() {
         emptyAction={<ButtonLink to={paths.addUser}>Add User</ButtonLink>}
         paginationLabel="Users pages"
         columnsId="users"
+        bulk={{ target: userDeletion, rowName: (u) => u.name }}
       />
       <ConfirmDialog
         {...deletion.dialog}

@@ -55,6 +55,8 @@ describe('/query-list', () => {
     const cells = (title: string) =>
       within(rowOf(title))
         .getAllByRole('cell')
+        // Not the row's selection checkbox.
+        .filter((c) => !within(c).queryByRole('checkbox'))
         .map((c) => c.textContent);
     expect(cells('Gift card not working').slice(0, 3)).toEqual(['Grace Hoppergrace@example.com', 'Web', 'No']);
     // A deleted sender, and an empty source shown as the default Mobile (docs/behaviour.md §2).
@@ -153,8 +155,14 @@ describe('/query-list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The row goes at once; closing the Undo toast asks the server straight away (docs/behaviour.md §12).
     expect(titles()).toEqual(['App crashes', 'Gift card not working']);
-    expect(screen.getByTestId('toast')).toHaveTextContent(messages.queryDeleted);
+    const undoToast = screen.getByTestId('toast');
+    expect(undoToast).toHaveTextContent('1 complaint query will be deleted.');
+    expect(api.seen.some((r) => r.method === 'DELETE')).toBe(false);
+    await user.click(within(undoToast).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent(messages.queryDeleted));
+    expect(titles()).toEqual(['App crashes', 'Gift card not working']);
     expect(api.seen.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual(['/api/message/1']);
     await waitFor(() => expect(counts()).toHaveLength(2));
     expect(await screen.findByText('1 unread')).toBeInTheDocument();

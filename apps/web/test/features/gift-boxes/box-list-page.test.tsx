@@ -1,4 +1,4 @@
-import { messages } from '@strideadmin/contract';
+import { messages, limits } from '@strideadmin/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -49,6 +49,8 @@ describe('/box-list', () => {
     expect(
       within(hiker)
         .getAllByRole('cell')
+        // Not the row's selection checkbox.
+        .filter((c) => !within(c).queryByRole('checkbox'))
         .map((c) => c.textContent),
     ).toEqual([
       `${(100).toLocaleString()}–${(2500).toLocaleString()}`,
@@ -96,7 +98,7 @@ describe('/box-list', () => {
   });
 
   test('delete warns that hand-placed boxes go too, then deletes; the row is gone', async () => {
-    const { user } = setupFakeTimedUser();
+    const { user, elapse } = setupFakeTimedUser();
     const { api } = serveGiftBoxes(configs, { boxes });
     renderApp('/box-list');
     render(<Toaster />);
@@ -111,8 +113,13 @@ describe('/box-list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The row goes at once; the server is asked when the Undo window ends (docs/behaviour.md §12).
     expect(names()).toEqual(['Daily Walker', 'Night Owl']);
-    expect(screen.getByTestId('toast')).toHaveTextContent(messages.giftBoxConfigDeleted);
+    expect(screen.getByTestId('toast')).toHaveTextContent('1 gift box config will be deleted.');
+    expect(api.seen.some((r) => r.method === 'DELETE')).toBe(false);
+    await elapse(limits.undoMs);
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent(messages.giftBoxConfigDeleted));
+    expect(names()).toEqual(['Daily Walker', 'Night Owl']);
     expect(api.seen.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual(['/api/giftbox/22']);
   });
 

@@ -1,4 +1,4 @@
-import { messages } from '@strideadmin/contract';
+import { messages, limits } from '@strideadmin/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -25,6 +25,8 @@ const titles = () =>
 const cells = (title: string) =>
   within(screen.getByRole('rowheader', { name: title }).closest('tr')!)
     .getAllByRole('cell')
+    // Not the row's selection checkbox.
+    .filter((c) => !within(c).queryByRole('checkbox'))
     .map((c) => c.textContent);
 
 const longMessage = `Walk ${'far '.repeat(60)}and win.`;
@@ -182,7 +184,7 @@ describe('/notification-list', () => {
   });
 
   test('delete asks first (a queued one "will not be sent"), then deletes and toasts the server message', async () => {
-    const { user } = setupFakeTimedUser();
+    const { user, elapse } = setupFakeTimedUser();
     const { api } = serveNotifications([
       makeNotification({ id: 9, title: 'Later', status: 'queued', sendAt: '2099-01-01T00:00:00.000Z' }),
       ...notifications,
@@ -202,8 +204,13 @@ describe('/notification-list', () => {
     expect(again).toHaveTextContent("It will also disappear from its recipients' app inbox.");
     await user.click(within(again).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The row goes at once; the server is asked when the Undo window ends (docs/behaviour.md §12).
     expect(titles()).toEqual(['Double coins', 'Later', 'Quiz night']);
-    expect(screen.getByTestId('toast')).toHaveTextContent(messages.notificationDeleted);
+    expect(screen.getByTestId('toast')).toHaveTextContent('1 notification will be deleted.');
+    expect(api.seen.some((r) => r.method === 'DELETE')).toBe(false);
+    await elapse(limits.undoMs);
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent(messages.notificationDeleted));
+    expect(titles()).toEqual(['Double coins', 'Later', 'Quiz night']);
     expect(api.seen.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual(['/api/notification/1']);
   });
 

@@ -1,4 +1,4 @@
-import { messages, type UserListItem } from '@strideadmin/contract';
+import { limits, messages, type UserListItem } from '@strideadmin/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -48,6 +48,25 @@ function serve(rows: UserListItem[], opts: { failLists?: number } = {}) {
         q,
       );
     }
+    const matching = () => {
+      const name = q.get('name')?.toLowerCase() ?? '';
+      return data.filter((u) => u.name.toLowerCase().includes(name));
+    };
+    if (req.method === 'GET' && pathname === '/api/users/ids') {
+      const ids = matching().map((u) => u.id);
+      return jsonResponse(200, { body: { ids, count: ids.length } });
+    }
+    if (req.method === 'POST' && pathname === '/api/users/bulk-delete') {
+      const { ids } = req.body as { ids: number[] };
+      const refused = ids.filter((id) => id === admin.id).map((id) => ({ id, message: messages.cannotDeleteSelf }));
+      const deleted = ids.filter((id) => id !== admin.id && data.some((u) => u.id === id));
+      for (const id of deleted)
+        data.splice(
+          data.findIndex((u) => u.id === id),
+          1,
+        );
+      return jsonResponse(200, { message: `${deleted.length} users deleted.`, body: { deleted, refused } });
+    }
     const byId = /^\/api\/users\/(\d+)$/.exec(pathname);
     if (byId && req.method === 'DELETE') {
       data.splice(
@@ -96,6 +115,8 @@ describe('/user-list', () => {
     expect(
       within(alan)
         .getAllByRole('cell')
+        // Not the row's selection checkbox.
+        .filter((c) => !within(c).queryByRole('checkbox'))
         .map((c) => c.textContent),
     ).toEqual([
       'alan@example.com',
@@ -230,8 +251,8 @@ describe('/user-list', () => {
     expect(within(empty).getByRole('link', { name: 'Add User' })).toHaveAttribute('href', '/add-user');
   });
 
-  test('delete asks first, then deletes, toasts the server message and refreshes the list', async () => {
-    const { user } = setupFakeTimedUser();
+  test('delete asks first; the row goes at once with Undo; Undo brings it back and nothing is sent', async () => {
+    const { user, elapse } = setupFakeTimedUser();
     const { api } = serve(people);
     renderApp('/user-list');
     render(<Toaster />);
@@ -248,12 +269,122 @@ describe('/user-list', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Alan Turing' }));
     const again = await screen.findByRole('dialog', { name: 'Delete user Alan Turing?' });
     await user.click(within(again).getByRole('button', { name: 'Delete' }));
-
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(rowNames()).toEqual(['Grace Hopper', 'Katherine Johnson']);
-    expect(screen.getByTestId('toast')).toHaveTextContent(messages.userDeleted);
+    expect(screen.getByTestId('page-summary')).toHaveTextContent('Showing 1–2 of 2');
+    const undoToast = screen.getByTestId('toast');
+    expect(undoToast).toHaveTextContent('1 user will be deleted.');
+
+    // Still there after an ordinary toast's 3000 ms; Undo restores the row.
+    await elapse(limits.toastMs);
+    await user.click(within(undoToast).getByRole('button', { name: 'Undo' }));
+    expect(rowNames()).toEqual(['Grace Hopper', 'Alan Turing', 'Katherine Johnson']);
+    expect(screen.queryByTestId('toast')).toBeNull();
+    await elapse(limits.undoMs * 2);
+    expect(api.seen.some((r) => r.method === 'DELETE')).toBe(false);
+  });
+
+  test('a delete left alone is sent when the Undo window ends: the server message is toasted, the list refetched', async () => {
+    const { user, elapse } = setupFakeTimedUser();
+    const { api, lists } = serve(people);
+    renderApp('/user-list');
+    render(<Toaster />);
+    await screen.findByRole('link', { name: 'Alan Turing' });
+
+    await user.click(screen.getByRole('button', { name: 'Delete Alan Turing' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete user Alan Turing?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    const listed = lists().length;
+    await elapse(limits.undoMs - 1);
+    expect(api.seen.some((r) => r.method === 'DELETE')).toBe(false);
+    await elapse(1);
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent(messages.userDeleted));
     expect(screen.getByTestId('toast')).toHaveAttribute('data-kind', 'success');
     expect(api.seen.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual(['/api/users/2']);
+    await waitFor(() => expect(lists().length).toBeGreaterThan(listed));
+    expect(rowNames()).toEqual(['Grace Hopper', 'Katherine Johnson']);
+  });
+
+  test('rows are selected by checkbox; the bulk bar deletes them after a confirmation naming the count, undoably', async () => {
+    const { user, elapse } = setupFakeTimedUser();
+    const { api } = serve([...people, makeUserListItem(7, 'Ada Admin', { Role: { name: 'Admin' } })]);
+    renderApp('/user-list');
+    render(<Toaster />);
+    await screen.findByRole('link', { name: 'Alan Turing' });
+    const all = screen.getByRole('checkbox', { name: 'Select all on this page' });
+    expect(screen.queryByTestId('bulk-bar')).toBeNull();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Grace Hopper' }));
+    expect(all).toBePartiallyChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Alan Turing' }));
+    const bar = screen.getByTestId('bulk-bar');
+    expect(bar).toHaveTextContent('2 selected');
+    // Ticking a box does not open the row.
+    expect(screen.getByRole('heading', { name: 'Users' })).toBeInTheDocument();
+
+    await user.click(within(bar).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 2 users?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(rowNames()).toEqual(['Ada Admin', 'Katherine Johnson']);
+    expect(screen.queryByTestId('bulk-bar')).toBeNull();
+    await user.click(within(screen.getByTestId('toast')).getByRole('button', { name: 'Undo' }));
+    expect(rowNames()).toEqual(['Grace Hopper', 'Alan Turing', 'Ada Admin', 'Katherine Johnson']);
+    await elapse(limits.undoMs);
+    expect(api.seen.some((r) => r.url.pathname.endsWith('/bulk-delete'))).toBe(false);
+
+    // The whole page, and let it go: one call; the administrator's own row is refused, with the reason.
+    await user.click(all);
+    expect(screen.getByTestId('bulk-bar')).toHaveTextContent('4 selected');
+    await user.click(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete 4 users?' })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(rowNames()).toEqual([]);
+    await user.click(within(screen.getByTestId('toast')).getByRole('button', { name: 'Dismiss' }));
+    const bulk = api.seen.filter((r) => r.url.pathname === '/api/users/bulk-delete');
+    expect(bulk.map((r) => [r.method, r.body])).toEqual([['POST', { ids: [1, 2, 7, 3] }]]);
+    await waitFor(() => expect(rowNames()).toEqual(['Ada Admin']));
+    const toasts = screen.getAllByTestId('toast').map((t) => [t.dataset.kind, t.textContent]);
+    expect(toasts).toEqual([
+      ['success', expect.stringContaining('3 users deleted.')],
+      ['error', expect.stringContaining(`1 user not deleted: ${messages.cannotDeleteSelf}`)],
+    ]);
+  });
+
+  test('with the whole page selected, "Select all N matching" selects every matching row across pages', async () => {
+    const { user } = setupFakeTimedUser();
+    const many = Array.from({ length: 25 }, (_, i) =>
+      makeUserListItem(100 + i, `Walker ${String.fromCharCode(65 + i)}`, {
+        createdAt: `2024-01-${String(i + 1).padStart(2, '0')}T00:00:00.000Z`,
+      }),
+    );
+    const { api } = serve([...people, ...many]);
+    const app = renderApp('/user-list?name=walker&limit=10');
+    await waitFor(() => expect(rowNames()).toHaveLength(10));
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    const bar = screen.getByTestId('bulk-bar');
+    expect(bar).toHaveTextContent('10 selected');
+    await user.click(within(bar).getByRole('button', { name: 'Select all 25 matching' }));
+    await waitFor(() => expect(bar).toHaveTextContent('25 selected'));
+    expect(bar).toHaveTextContent('All 25 users matching are selected.');
+    const ids = api.seen.find((r) => r.url.pathname === '/api/users/ids');
+    expect(Object.fromEntries(ids!.url.searchParams)).toEqual({ name: 'walker', sort: 'createdAt', order: 'desc' });
+
+    // Kept on the next page; forgotten when the filters change.
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(app.location().search).toContain('page=2'));
+    expect(screen.getByRole('checkbox', { name: 'Select all on this page' })).toBeChecked();
+    expect(screen.getByTestId('bulk-bar')).toHaveTextContent('25 selected');
+    const name = screen.getByRole('searchbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Walker B{Enter}');
+    await waitFor(() => expect(rowNames()).toEqual(['Walker B']));
+    expect(screen.queryByTestId('bulk-bar')).toBeNull();
   });
 
   test('the signed-in administrator cannot delete their own row', async () => {

@@ -1,21 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { messages } from '@strideadmin/contract';
+import type { DeleteTarget } from '../../../lib/undoable-delete';
 import { giftBoxKeys } from './keys';
 
-/** DELETE /giftbox/{id} (docs/behaviour.md §10): the config and the boxes placed under it; answers the message. */
-export const deleteGiftBoxConfig = (id: number) => api<unknown>(`/giftbox/${id}`, { method: 'DELETE' });
-
 /**
- * Deletes a config; the lists refetch before the mutation settles, so a caller that waits for it
- * sees the row gone. Failures go to the query client's error policy (a toast).
+ * DELETE /giftbox/{id} and POST /giftbox/bulk-delete (docs/behaviour.md §10, §12): a config goes with the boxes placed under it.
+ * Undoable (lib/undoable-delete): the lists refetch once the server has answered.
  */
-export function useDeleteGiftBoxConfig() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: deleteGiftBoxConfig,
-    onSuccess: async (_result, id) => {
-      qc.removeQueries({ queryKey: giftBoxKeys.detail(id) });
-      await qc.invalidateQueries({ queryKey: giftBoxKeys.lists() });
-    },
-  });
-}
+export const giftBoxConfigDeletion: DeleteTarget = {
+  path: '/giftbox',
+  noun: { one: 'gift box config', other: 'gift box configs' },
+  deleted: messages.giftBoxConfigDeleted,
+  settle: async (qc, deleted) => {
+    for (const id of deleted) qc.removeQueries({ queryKey: giftBoxKeys.detail(id) });
+    await qc.invalidateQueries({ queryKey: giftBoxKeys.lists() });
+  },
+};

@@ -1,21 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { messages } from '@strideadmin/contract';
+import type { DeleteTarget } from '../../../lib/undoable-delete';
 import { giftCardKeys } from './keys';
 
-/** DELETE /giftcard/{id} (docs/behaviour.md §10): answers the server's message. */
-export const deleteGiftCard = (id: number) => api<unknown>(`/giftcard/${id}`, { method: 'DELETE' });
-
 /**
- * Deletes a card; the lists refetch before the mutation settles, so a caller that waits for it
- * sees the row gone. Failures go to the query client's error policy (a toast).
+ * DELETE /giftcard/{id} and POST /giftcard/bulk-delete (docs/behaviour.md §10, §12).
+ * Undoable (lib/undoable-delete): the lists refetch once the server has answered.
  */
-export function useDeleteGiftCard() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: deleteGiftCard,
-    onSuccess: async (_result, id) => {
-      qc.removeQueries({ queryKey: giftCardKeys.detail(id) });
-      await qc.invalidateQueries({ queryKey: giftCardKeys.lists() });
-    },
-  });
-}
+export const giftCardDeletion: DeleteTarget = {
+  path: '/giftcard',
+  noun: { one: 'gift card', other: 'gift cards' },
+  deleted: messages.giftCardDeleted,
+  settle: async (qc, deleted) => {
+    for (const id of deleted) qc.removeQueries({ queryKey: giftCardKeys.detail(id) });
+    await qc.invalidateQueries({ queryKey: giftCardKeys.lists() });
+  },
+};

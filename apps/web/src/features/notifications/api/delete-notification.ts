@@ -1,18 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { messages } from '@strideadmin/contract';
+import type { DeleteTarget } from '../../../lib/undoable-delete';
 import { notificationKeys } from './keys';
 
-/** DELETE /notification/{id} (docs/behaviour.md §10): answers the server's message. */
-export const deleteNotification = (id: number) => api<unknown>(`/notification/${id}`, { method: 'DELETE' });
-
 /**
- * Deletes a notification; the lists refetch before the mutation settles, so a caller that waits for
- * it sees the row gone. Failures go to the query client's error policy (a toast).
+ * DELETE /notification/{id} and POST /notification/bulk-delete (docs/behaviour.md §10, §12).
+ * Undoable (lib/undoable-delete): the lists refetch once the server has answered.
  */
-export function useDeleteNotification() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: deleteNotification,
-    onSuccess: () => qc.invalidateQueries({ queryKey: notificationKeys.lists() }),
-  });
-}
+export const notificationDeletion: DeleteTarget = {
+  path: '/notification',
+  noun: { one: 'notification', other: 'notifications' },
+  deleted: messages.notificationDeleted,
+  settle: (qc) => qc.invalidateQueries({ queryKey: notificationKeys.lists() }),
+};

@@ -1,21 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { messages } from '@strideadmin/contract';
+import type { DeleteTarget } from '../../../lib/undoable-delete';
 import { quizKeys } from './keys';
 
-/** DELETE /quiz/{id} (docs/behaviour.md §10): answers the server's message. */
-export const deleteQuiz = (id: number) => api<unknown>(`/quiz/${id}`, { method: 'DELETE' });
-
 /**
- * Deletes a question; the lists refetch before the mutation settles, so a caller that waits for it
- * sees the row gone. Failures go to the query client's error policy (a toast).
+ * DELETE /quiz/{id} and POST /quiz/bulk-delete (docs/behaviour.md §10, §12).
+ * Undoable (lib/undoable-delete): the lists refetch once the server has answered.
  */
-export function useDeleteQuiz() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: deleteQuiz,
-    onSuccess: async (_result, id) => {
-      qc.removeQueries({ queryKey: quizKeys.detail(id) });
-      await qc.invalidateQueries({ queryKey: quizKeys.lists() });
-    },
-  });
-}
+export const quizDeletion: DeleteTarget = {
+  path: '/quiz',
+  noun: { one: 'quiz question', other: 'quiz questions' },
+  deleted: messages.quizDeleted,
+  settle: async (qc, deleted) => {
+    for (const id of deleted) qc.removeQueries({ queryKey: quizKeys.detail(id) });
+    await qc.invalidateQueries({ queryKey: quizKeys.lists() });
+  },
+};

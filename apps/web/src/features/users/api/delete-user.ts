@@ -1,21 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { messages } from '@strideadmin/contract';
+import type { DeleteTarget } from '../../../lib/undoable-delete';
 import { userKeys } from './keys';
 
-/** DELETE /users/{id} (docs/behaviour.md §10): answers the server's message. */
-export const deleteUser = (id: number) => api<unknown>(`/users/${id}`, { method: 'DELETE' });
-
 /**
- * Deletes a user; the lists refetch before the mutation settles, so a caller that waits for it
- * sees the row gone. Failures go to the query client's error policy (a toast).
+ * DELETE /users/{id} and POST /users/bulk-delete (docs/behaviour.md §10, §12).
+ * Undoable (lib/undoable-delete): the lists refetch once the server has answered.
  */
-export function useDeleteUser() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: deleteUser,
-    onSuccess: async (_result, id) => {
-      qc.removeQueries({ queryKey: userKeys.detail(id) });
-      await qc.invalidateQueries({ queryKey: userKeys.lists() });
-    },
-  });
-}
+export const userDeletion: DeleteTarget = {
+  path: '/users',
+  noun: { one: 'user', other: 'users' },
+  deleted: messages.userDeleted,
+  settle: async (qc, deleted) => {
+    for (const id of deleted) qc.removeQueries({ queryKey: userKeys.detail(id) });
+    await qc.invalidateQueries({ queryKey: userKeys.lists() });
+  },
+};
