@@ -45,7 +45,10 @@ export function useUnsavedChanges(unsaved: boolean): { release: () => void } {
 }
 
 /** A move to another screen: another path, or the same path for another record (?id=…). */
-export function leavesScreen(current: Pick<Location, 'pathname' | 'search'>, next: Pick<Location, 'pathname' | 'search'>) {
+export function leavesScreen(
+  current: Pick<Location, 'pathname' | 'search'>,
+  next: Pick<Location, 'pathname' | 'search'>,
+) {
   return current.pathname !== next.pathname || current.search !== next.search;
 }
 

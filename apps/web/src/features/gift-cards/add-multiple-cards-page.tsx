@@ -379,7 +379,6 @@ export function AddMultipleCardsPage() {
         }}
         onCancel={() => setReplaceWith(null)}
       />
-
     </div>
   );
 }
