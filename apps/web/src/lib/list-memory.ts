@@ -19,7 +19,9 @@ function read(userId: number): Memory {
     const parsed: unknown = raw ? JSON.parse(raw) : {};
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
     // Only string values: anything else stored under the key is ignored.
-    return Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'string')) as Memory;
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
   } catch {
     return {}; // storage unavailable, or not JSON
   }
