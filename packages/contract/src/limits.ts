@@ -79,4 +79,6 @@ export type ImageFolder = (typeof imageFolders)[number];
 export const storageKeys = {
   session: 'strideadmin.user.v1',
   theme: 'color-theme',
+  /** sessionStorage, per signed-in administrator: each list screen's last search (docs/behaviour.md §12). */
+  listState: 'strideadmin.lists.v1',
 } as const;

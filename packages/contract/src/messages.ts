@@ -238,6 +238,10 @@ export const messages = {
   // docs/behaviour.md §2: empty states
   noAssociatedGiftCards: 'No gift cards are associated with this account.',
 
+  // ours (spec silent): leaving a form with unsaved changes (docs/behaviour.md §12)
+  unsavedChangesTitle: 'Leave this page?',
+  unsavedChanges: 'Your changes are not saved.',
+
   // ours (spec silent): generic server answers
   validationFailed: 'Some fields are not valid.',
   notFound: 'Not found.',

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import {
   useForm,
+  useFormState,
   type FieldErrors,
   type FieldValues,
   type Resolver,
@@ -11,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { coreMessages } from '@strideadmin/contract';
 import { loadChunk } from '../lib/load-chunk';
+import { useUnsavedChanges } from '../lib/unsaved-changes';
 import { toast } from '../lib/toast';
 
 // The form wrapper's parts that do not need zod up front (components/form.tsx re-exports them):
@@ -53,6 +55,10 @@ function lazyZodResolver<S extends z.ZodType<FieldValues, FieldValues>>(
   };
 }
 
+/**
+ * A form of the wrapper: submits through react-hook-form, shows the server's message under it, and
+ * guards its unsaved edits (lib/unsaved-changes.ts; the signed-in shell asks before leaving them).
+ */
 export function Form<T extends FieldValues, O extends FieldValues>({
   form,
   onSubmit,
@@ -69,6 +75,10 @@ export function Form<T extends FieldValues, O extends FieldValues>({
   formError?: string | null;
   'aria-label'?: string;
 }) {
+  // Edited and not saved: leaving the screen asks first (docs/behaviour.md §12). While a submit runs
+  // it does not: a successful save navigates on its own, and a failed one holds the edits again.
+  const { isDirty, isSubmitting } = useFormState({ control: form.control });
+  useUnsavedChanges(isDirty && !isSubmitting);
   return (
     <form noValidate className={className} onSubmit={form.handleSubmit(onSubmit)} {...rest}>
       {children}

@@ -151,6 +151,10 @@ export function ListBody<T extends ListParams, Row extends { id: number }>({
           pageSize={params.limit}
           count={selection.count}
           countCapped={query.data.countCapped}
+          onCountExactly={list.countExactly}
+          // Asked for, and the capped page still on screen while the exact one loads.
+          counting={params.count === 'exact' && query.isPlaceholderData && query.data.countCapped === true}
+          exact={params.count === 'exact' && !query.data.countCapped}
           onPageChange={list.setPage}
           pageSizes={limits.listPageSizes}
           onPageSizeChange={list.setPageSize}

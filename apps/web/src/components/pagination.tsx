@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Button } from './button';
 
 /** How many pages `count` rows make at `pageSize` a page (at least 1). */
 export function pageCount(count: number, pageSize: number): number {
@@ -41,6 +42,15 @@ export interface PaginationProps {
   count: number;
   /** More than `count` rows match (the server stopped counting: ListResponse.countCapped). */
   countCapped?: boolean;
+  /**
+   * With a capped count, a "Count exactly" button that calls this (the list asks again with
+   * `count=exact`, docs/behaviour.md §12).
+   */
+  onCountExactly?: () => void;
+  /** The exact count was asked for and is on its way: the button spins. */
+  counting?: boolean;
+  /** The count is exact because it was asked for: First and Last page buttons beside the others. */
+  exact?: boolean;
   onPageChange: (page: number) => void;
   /** Page size choices; with onPageSizeChange, a "Rows per page" select. */
   pageSizes?: readonly number[];
@@ -52,12 +62,18 @@ export interface PaginationProps {
 const pageButton =
   'inline-flex min-w-9 items-center justify-center rounded-lg px-2.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-40';
 
-/** Server-side pagination (docs/behaviour.md §12): "Showing a–b of count", page size, page buttons. */
+/**
+ * Server-side pagination (docs/behaviour.md §12): "Showing a–b of count", page size, page buttons; past
+ * the count's cap, "more than" with Count exactly, then the real total with First and Last page.
+ */
 export function Pagination({
   page,
   pageSize,
   count,
   countCapped = false,
+  onCountExactly,
+  counting = false,
+  exact = false,
   onPageChange,
   pageSizes,
   onPageSizeChange,
@@ -72,14 +88,26 @@ export function Pagination({
 
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 py-4 text-sm text-slate-600 dark:text-slate-400">
-      <p aria-live="polite" data-testid="page-summary">
-        Showing{' '}
-        <span className="font-medium text-slate-900 dark:text-slate-100">
-          {fmt(from)}–{fmt(to)}
-        </span>{' '}
-        of {countCapped && 'more than '}
-        <span className="font-medium text-slate-900 dark:text-slate-100">{fmt(count)}</span>
-      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <p aria-live="polite" data-testid="page-summary">
+          Showing{' '}
+          <span className="font-medium text-slate-900 dark:text-slate-100">
+            {fmt(from)}–{fmt(to)}
+          </span>{' '}
+          of {countCapped && 'more than '}
+          <span className="font-medium text-slate-900 dark:text-slate-100">{fmt(count)}</span>
+        </p>
+        {countCapped && onCountExactly && (
+          <Button
+            variant="ghost"
+            className="px-2! py-1! text-indigo-700 dark:text-indigo-300"
+            loading={counting}
+            onClick={onCountExactly}
+          >
+            {counting ? 'Counting…' : 'Count exactly'}
+          </Button>
+        )}
+      </div>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
         {pageSizes && onPageSizeChange && (
           <div className="flex items-center gap-2">
@@ -100,6 +128,19 @@ export function Pagination({
         )}
         <nav aria-label={label}>
           <ul className="flex items-center gap-1">
+            {exact && (
+              <li>
+                <button
+                  type="button"
+                  aria-label="First page"
+                  disabled={page <= 1}
+                  onClick={() => onPageChange(1)}
+                  className={`${pageButton} hover:bg-slate-100 dark:hover:bg-slate-800`}
+                >
+                  <Chevron direction="left" double />
+                </button>
+              </li>
+            )}
             <li>
               <button
                 type="button"
@@ -145,6 +186,19 @@ export function Pagination({
                 <Chevron direction="right" />
               </button>
             </li>
+            {exact && (
+              <li>
+                <button
+                  type="button"
+                  aria-label="Last page"
+                  disabled={page >= pages}
+                  onClick={() => onPageChange(pages)}
+                  className={`${pageButton} hover:bg-slate-100 dark:hover:bg-slate-800`}
+                >
+                  <Chevron direction="right" double />
+                </button>
+              </li>
+            )}
           </ul>
         </nav>
       </div>
@@ -152,10 +206,12 @@ export function Pagination({
   );
 }
 
-function Chevron({ direction }: { direction: 'left' | 'right' }) {
+function Chevron({ direction, double = false }: { direction: 'left' | 'right'; double?: boolean }) {
+  const single = direction === 'left' ? 'M12.5 15 7.5 10l5-5' : 'M7.5 15l5-5-5-5';
+  const twice = direction === 'left' ? 'M10 15 5 10l5-5M15 15l-5-5 5-5' : 'M5 15l5-5-5-5M10 15l5-5-5-5';
   return (
     <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path d={direction === 'left' ? 'M12.5 15 7.5 10l5-5' : 'M7.5 15l5-5-5-5'} strokeLinecap="round" />
+      <path d={double ? twice : single} strokeLinecap="round" />
     </svg>
   );
 }

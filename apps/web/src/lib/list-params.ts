@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { limits } from '@strideadmin/contract';
+import { useRememberListSearch } from './list-memory';
 
 /**
  * A list screen's state lives in the URL (docs/architecture.md "Search params are state"; docs/behaviour.md §12):
@@ -17,14 +18,16 @@ export interface ListParams {
   limit: number;
   sort: string;
   order: SortOrder;
+  /** `exact`: the list was asked to count every row (listQueryBase's `count`; docs/behaviour.md §12). */
+  count?: 'exact';
 }
-const stateKeys = ['page', 'limit', 'sort', 'order'] as const;
+const stateKeys = ['page', 'limit', 'sort', 'order', 'count'] as const;
 type StateKey = (typeof stateKeys)[number];
 
 /** A list screen's URL schema: a zod object whose output has the ListParams keys. */
 export type ListParamsSchema<T extends ListParams = ListParams> = z.ZodObject & { _zod: { output: T } };
 
-/** The filters of a list's params: every key that is not page, limit, sort or order. */
+/** The filters of a list's params: every key that is not page, limit, sort, order or count. */
 export type ListFilters<T extends ListParams> = Omit<T, StateKey>;
 
 /** Page size as a URL parameter: one of limits.listPageSizes, else the default (docs/behaviour.md §12). */
@@ -90,7 +93,7 @@ export function nextSort(
 export interface ListParamsControls<T extends ListParams> {
   /** The parsed state: every key present, defaults filled in. */
   params: T;
-  /** Just the filters (the schema's keys other than page, limit, sort, order). */
+  /** Just the filters (the schema's keys other than page, limit, sort, order, count). */
   filters: ListFilters<T>;
   /** True when any filter has a value. */
   isFiltered: boolean;
@@ -99,18 +102,29 @@ export interface ListParamsControls<T extends ListParams> {
   setPageSize: (limit: T['limit']) => void;
   /** Sorts by `column` (ascending), or flips the order when it is already the sort; back to page 1. */
   toggleSort: (column: T['sort']) => void;
-  /** Replaces all filters with these (missing ones are cleared); back to page 1. */
+  /**
+   * Replaces all filters with these (missing ones are cleared); back to page 1. A new filter counts
+   * up to limits.listCountCap again (the exact count is dropped).
+   */
   setFilters: (filters: Partial<ListFilters<T>>) => void;
-  /** Clears every filter, keeping sort and page size; back to page 1. */
+  /** Clears every filter and the exact count, keeping sort and page size; back to page 1. */
   clearFilters: () => void;
+  /**
+   * Asks for the exact count (`count=exact` in the URL, so reload keeps it). It replaces the
+   * history entry: Back does not step through a count. Page, sort and page size keep it.
+   */
+  countExactly: () => void;
 }
 
 /**
  * A list screen's URL state and its setters. Every change is a history entry (so Back restores the
- * previous page, sort or filter), except where `replace` is asked for.
+ * previous page, sort or filter), except where `replace` is asked for. The search is remembered
+ * for the sidebar (lib/list-memory.ts).
  */
 export function useListParams<T extends ListParams>(schema: ListParamsSchema<T>): ListParamsControls<T> {
   const [search, setSearch] = useSearchParams();
+  // The sidebar brings the administrator back to this search (docs/behaviour.md §12).
+  useRememberListSearch();
   const params = useMemo(() => parseListParams(schema, search), [schema, search]);
 
   const filterKeys = useMemo(
@@ -143,7 +157,11 @@ export function useListParams<T extends ListParams>(schema: ListParamsSchema<T>)
       (column) => update({ ...nextSort(params, column), page: 1 } as Partial<T>),
       [update, params],
     ),
-    setFilters: useCallback((next) => update({ ...noFilters, ...next, page: 1 }), [update, noFilters]),
-    clearFilters: useCallback(() => update({ ...noFilters, page: 1 }), [update, noFilters]),
+    setFilters: useCallback(
+      (next) => update({ ...noFilters, ...next, page: 1, count: undefined }),
+      [update, noFilters],
+    ),
+    clearFilters: useCallback(() => update({ ...noFilters, page: 1, count: undefined }), [update, noFilters]),
+    countExactly: useCallback(() => update({ count: 'exact' } as Partial<T>, { replace: true }), [update]),
   };
 }

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { pageBounds, pageCount, pageRange, Pagination } from '../../src/components/pagination';
@@ -40,7 +40,13 @@ test('pageBounds and pageCount', () => {
 });
 
 describe('Pagination', () => {
-  function renderPagination(page: number, count: number, pageSize = 20, countCapped?: boolean) {
+  function renderPagination(
+    page: number,
+    count: number,
+    pageSize = 20,
+    countCapped?: boolean,
+    exactly: { exact?: boolean; counting?: boolean; onCountExactly?: () => void } = {},
+  ) {
     const onPageChange = vi.fn();
     const onPageSizeChange = vi.fn();
     render(
@@ -49,6 +55,7 @@ describe('Pagination', () => {
         pageSize={pageSize}
         count={count}
         countCapped={countCapped}
+        {...exactly}
         onPageChange={onPageChange}
         pageSizes={[10, 20, 50, 100]}
         onPageSizeChange={onPageSizeChange}
@@ -116,5 +123,57 @@ describe('Pagination', () => {
     ).toEqual(['Previous page', 'Page 1', 'Page 497', 'Page 498', 'Page 499', 'Page 500', 'Page 501', 'Next page']);
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(onPageChange).toHaveBeenLastCalledWith(501);
+  });
+
+  test('a capped count offers Count exactly; it spins while counting', async () => {
+    const user = userEvent.setup();
+    const onCountExactly = vi.fn();
+    renderPagination(1, 1_000, 20, true, { onCountExactly });
+    await user.click(screen.getByRole('button', { name: 'Count exactly' }));
+    expect(onCountExactly).toHaveBeenCalledTimes(1);
+    cleanup();
+    renderPagination(1, 1_000, 20, true, { onCountExactly, counting: true });
+    expect(screen.getByRole('button', { name: 'Counting…' })).toBeDisabled();
+  });
+
+  test('no Count exactly when the count is known', () => {
+    renderPagination(1, 45, 20, false, { onCountExactly: vi.fn() });
+    expect(screen.queryByRole('button', { name: 'Count exactly' })).toBeNull();
+  });
+
+  test('an exact count: the real total and pages, with First and Last page', async () => {
+    const user = userEvent.setup();
+    const { nav, onPageChange } = renderPagination(1, 12_345, 20, false, { exact: true, onCountExactly: vi.fn() });
+    expect(screen.getByTestId('page-summary')).toHaveTextContent('Showing 1–20 of 12,345');
+    expect(screen.queryByRole('button', { name: 'Count exactly' })).toBeNull();
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual([
+      'First page',
+      'Previous page',
+      'Page 1',
+      'Page 2',
+      'Page 3',
+      'Page 4',
+      'Page 5',
+      'Page 618',
+      'Next page',
+      'Last page',
+    ]);
+    expect(screen.getByRole('button', { name: 'First page' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(618);
+  });
+
+  test('on the last page of an exact count, Last and Next are disabled and First goes to page 1', async () => {
+    const user = userEvent.setup();
+    const { onPageChange } = renderPagination(618, 12_345, 20, false, { exact: true });
+    expect(screen.getByTestId('page-summary')).toHaveTextContent('Showing 12,341–12,345 of 12,345');
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'First page' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(1);
   });
 });

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { userListParamsSchema } from '../../src/features/users/api/list-users';
 import { nextSort, parseListParams, serializeListParams, useListParams } from '../../src/lib/list-params';
@@ -77,7 +77,8 @@ describe('useListParams', () => {
       () => {
         const list = useListParams(userListParamsSchema);
         const location = useLocation();
-        return { list, search: location.search, key: location.key };
+        const navigate = useNavigate();
+        return { list, search: location.search, key: location.key, navigate };
       },
       { wrapper },
     );
@@ -115,6 +116,40 @@ describe('useListParams', () => {
     expect(result.current.search).toBe('?page=4&name=Ada');
     act(() => result.current.list.setPageSize(100));
     expect(result.current.search).toBe('?limit=100&name=Ada');
+  });
+
+  test('count=exact is list state, not a filter: paging, sorting and page size keep it', () => {
+    const { result } = setup('/user-list?count=exact');
+    expect(result.current.list.params).toEqual({ ...defaults, count: 'exact' });
+    expect(result.current.list.filters).toEqual({ name: undefined, email: undefined });
+    expect(result.current.list.isFiltered).toBe(false);
+    act(() => result.current.list.setPage(60));
+    expect(result.current.search).toBe('?page=60&count=exact');
+    act(() => result.current.list.toggleSort('name'));
+    expect(result.current.search).toBe('?order=asc&count=exact&sort=name');
+    act(() => result.current.list.setPageSize(50));
+    expect(result.current.search).toBe('?limit=50&order=asc&count=exact&sort=name');
+  });
+
+  test('Count exactly writes count=exact over the current entry; a new filter, or clearing them, drops it', () => {
+    const { result } = setup('/user-list?page=2&name=Ada');
+    act(() => result.current.list.setPage(3));
+    act(() => result.current.list.countExactly());
+    expect(result.current.search).toBe('?page=3&count=exact&name=Ada');
+    // Back goes to the search before it, not to the same page without the count.
+    act(() => void result.current.navigate(-1));
+    expect(result.current.search).toBe('?page=2&name=Ada');
+    act(() => void result.current.navigate(1));
+    act(() => result.current.list.setFilters({ name: 'Bea' }));
+    expect(result.current.search).toBe('?name=Bea');
+    act(() => result.current.list.countExactly());
+    expect(result.current.search).toBe('?count=exact&name=Bea');
+    act(() => result.current.list.clearFilters());
+    expect(result.current.search).toBe('');
+  });
+
+  test('count takes only "exact"; anything else is left out', () => {
+    expect(parse('count=all&page=2')).toEqual({ ...defaults, page: 2 });
   });
 
   test('an invalid URL value is written back clean on the next change', () => {

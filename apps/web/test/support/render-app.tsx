@@ -26,6 +26,7 @@ export function renderApp(path: string) {
 export async function preloadScreens() {
   await Promise.all([
     import('../../src/features/auth/login-page'),
+    import('../../src/app/query-layer'),
     import('../../src/app/shell/layout'),
     import('../../src/features/dashboard/dashboard-page'),
   ]);

@@ -1,13 +1,17 @@
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../components/spinner';
+import { UnsavedChangesDialog } from '../../components/unsaved-changes-dialog';
 import { useKeepSessionAlive } from '../../lib/keep-alive';
 import { Brand, SidebarNav } from './sidebar';
 import { SlideOver } from './slide-over';
 import { TopBar } from './top-bar';
 import { useCurrentUser } from './use-current-user';
 
-/** The signed-in shell: sidebar (a slide-over on small screens), top bar, the screen. */
+/**
+ * The signed-in shell: sidebar (a slide-over on small screens), top bar, the screen, and the
+ * question before leaving unsaved changes (docs/behaviour.md §12).
+ */
 export function ShellLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   useCurrentUser();
@@ -36,6 +40,7 @@ export function ShellLayout() {
           </Suspense>
         </main>
       </div>
+      <UnsavedChangesDialog />
     </div>
   );
 }

@@ -1,12 +1,18 @@
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useUnreadComplaintQueryCount } from '../../features/complaints/api/count-unread-complaint-queries';
+import { sidebarHref } from '../../lib/list-memory';
 import { paths, sidebarEntries } from '../../lib/paths';
+import { useSession } from '../../lib/session';
 import { Icon } from './icons';
 
-/** docs/behaviour.md §2 Shell: the menu, with the current entry highlighted. */
+/**
+ * docs/behaviour.md §2 Shell: the menu, with the current entry highlighted. A list's entry leads back
+ * to its last search; on that list, to where it is now (docs/behaviour.md §12).
+ */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const userId = useSession()?.user.id;
   const unread = useUnreadComplaintQueryCount().data ?? 0;
   const badgeId = useId();
   return (
@@ -19,7 +25,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           // the count is its description ("3 unread").
           <div key={e.to} className="relative">
             <Link
-              to={e.to}
+              to={sidebarHref(e.to, { pathname, search }, userId)}
               onClick={onNavigate}
               aria-current={current ? 'page' : undefined}
               aria-describedby={badge ? badgeId : undefined}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { useBlocker, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { messages, type GiftCardCsvFields } from '@strideadmin/contract';
 import { Button } from '../../components/button';
 import { ButtonLink } from '../../components/button-link';
@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { paths } from '../../lib/paths';
 import { handleApiError } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { checkImageFile } from '../../lib/upload';
 import { useCreateMultipleGiftCards } from './api/create-multiple-gift-cards';
 import {
@@ -70,7 +71,6 @@ export function AddMultipleCardsPage() {
   const [matchReport, setMatchReport] = useState<ImageMatchReport | null>(null);
   const readAbort = useRef<AbortController | null>(null);
   const measurePending = useRef(false);
-  const leaving = useRef(false);
 
   const { enqueue: enqueueUploads, progress: uploadProgress } = useImageUploads(dispatch);
   const create = useCreateMultipleGiftCards();
@@ -105,18 +105,9 @@ export function AddMultipleCardsPage() {
     return () => cancelAnimationFrame(frame);
   }, [rows]);
 
-  // Unsaved work: leaving the screen asks first (navigation in the app, and reload/close).
-  const hasWork = rows.length > 0;
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      hasWork && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!hasWork) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [hasWork]);
+  // Unsaved work: leaving the screen asks first (navigation in the app, and reload/close;
+  // lib/unsaved-changes.ts, asked by the shell).
+  const unsaved = useUnsavedChanges(rows.length > 0);
 
   async function readFile(file: File) {
     readAbort.current?.abort();
@@ -216,7 +207,7 @@ export function AddMultipleCardsPage() {
     setCreateProgress(null);
     if (outcome.allCreated) {
       // docs/behaviour.md §4 After creation: every row was created: to the card list.
-      leaving.current = true;
+      unsaved.release(); // saved: leaving now does not ask
       toast.success(outcome.message ?? messages.giftCardsCreated);
       void navigate(paths.cardList);
       return;
@@ -387,17 +378,6 @@ export function AddMultipleCardsPage() {
           if (file) void readFile(file);
         }}
         onCancel={() => setReplaceWith(null)}
-      />
-
-      <ConfirmDialog
-        open={blocker.state === 'blocked'}
-        title="Leave this page?"
-        tone="danger"
-        confirmLabel="Leave"
-        cancelLabel="Stay"
-        description={`The ${plural(rows.length, 'row', 'rows')} in the table are not created yet: leaving discards them and their pictures.`}
-        onConfirm={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
       />
     </div>
   );
