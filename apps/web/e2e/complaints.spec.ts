@@ -30,7 +30,7 @@ async function unreadCount(page: Page): Promise<number> {
 async function filterIsRead(page: Page, option: 'Yes' | 'No' | 'All') {
   await isReadFilter(page).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
 }
 
 test('queries from the app: unread in the list, filters, the detail marks read, the count drops, delete', async ({

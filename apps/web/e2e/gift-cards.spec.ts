@@ -101,20 +101,20 @@ test('filters: serial number and store name (contains), Expired Yes/No, all kept
 
   const storeBox = page.getByRole('searchbox', { name: 'Store Name' });
   await storeBox.fill('NORTH');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(`/card-list?serialNumber=flt-${batch.toLowerCase()}&storeName=NORTH`);
   await expect(serials(page)).toHaveText([`FLT-${batch}-C`, `FLT-${batch}-A`]);
 
   // Fresh cards are not expired: Expired = No keeps them, Yes shows none of them.
   await page.getByRole('button', { name: 'Expired' }).click();
   await page.getByRole('option', { name: 'No' }).click();
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/[?&]isExpired=false$/);
   await expect(serials(page)).toHaveText([`FLT-${batch}-C`, `FLT-${batch}-A`]);
 
   await page.getByRole('button', { name: 'Expired' }).click();
   await page.getByRole('option', { name: 'Yes' }).click();
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/[?&]isExpired=true$/);
   await expect(page.getByText('No gift cards found')).toBeVisible();
 

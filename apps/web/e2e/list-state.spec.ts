@@ -77,7 +77,7 @@ test('past 1,000 rows: Count exactly shows the real total and pages, Last page w
   // Applying a filter (the same store, not yet expired) counts up to 1,000 again.
   await page.getByRole('button', { name: 'Expired' }).click();
   await page.getByRole('option', { name: 'No' }).click();
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(summary(page)).toHaveText('Showing 1–20 of more than 1,000');
   await expect(page).not.toHaveURL(/count=exact/);
 });

@@ -82,7 +82,7 @@ test('send to one chosen user: it is delivered to that user only, shows as Sent 
   await expect(table(page).getByRole('rowheader')).toHaveText([title]);
   await titleFilter.fill('');
   await messageFilter.fill(`weekend, ${tag}`);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/\/notification-list\?message=weekend%2C\+/);
   await expect(table(page).getByRole('rowheader')).toHaveText([title]);
   await messageFilter.fill(`nothing ${tag}`);

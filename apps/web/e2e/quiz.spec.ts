@@ -68,11 +68,11 @@ test('quiz journey: add → list → filter by question and by language → edit
 
   // And by language: the select's value goes into the URL.
   await choose(page, filters(page), 'Language', 'Swedish');
-  await filters(page).getByRole('button', { name: 'Search' }).click();
+  await filters(page).getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(`/quiz-list?question=${word.toUpperCase()}&language=sv`);
   await expect(questions(page)).toHaveText([swedish]);
   await choose(page, filters(page), 'Language', 'English');
-  await filters(page).getByRole('button', { name: 'Search' }).click();
+  await filters(page).getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/[?&]language=en$/);
   await expect(questions(page)).toHaveText([english]);
   await page.goBack();
@@ -111,7 +111,7 @@ test('quiz journey: add → list → filter by question and by language → edit
   await expect(toast(page, messages.quizDeleted)).toBeVisible();
   await expect(page.getByText('No quiz questions found')).toBeVisible();
   await choose(page, filters(page), 'Language', 'All languages');
-  await filters(page).getByRole('button', { name: 'Search' }).click();
+  await filters(page).getByRole('button', { name: 'Search', exact: true }).click();
   await expect(questions(page)).toHaveText([english]);
 });
 

@@ -56,7 +56,7 @@ test('filtering by name: the URL carries it, reload keeps it, Back restores the 
 
   // A narrower filter, by e-mail this time (contains, any case).
   await page.getByRole('searchbox', { name: 'Email' }).fill(`BRUNO.${surname}`);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(`/user-list?name=${surname}&email=BRUNO.${surname}`);
   await expect(rowNames(page)).toHaveText([`Bruno ${surname}`]);
 
