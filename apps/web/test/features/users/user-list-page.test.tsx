@@ -132,7 +132,8 @@ describe('/user-list', () => {
     // Role is one of the columns shown on demand (docs/behaviour.md §12 Columns).
     await user.click(screen.getByRole('button', { name: 'Columns' }));
     await user.click(screen.getByRole('checkbox', { name: 'Role' }));
-    expect(within(alan).getAllByRole('cell')[1]).toHaveTextContent('User');
+    // Cells: the selection checkbox, Email, then Role.
+    expect(within(alan).getAllByRole('cell')[2]).toHaveTextContent('User');
     expect(within(alan).getByRole('link', { name: 'View Alan Turing' })).toHaveAttribute('href', '/user-details?id=2');
     expect(within(alan).getByRole('link', { name: 'Edit Alan Turing' })).toHaveAttribute('href', '/update-user?id=2');
     expect(within(alan).getByRole('link', { name: 'Alan Turing' })).toHaveAttribute('href', '/user-details?id=2');
