@@ -1,0 +1,20 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../apps/api/src/app.js';
+import { loadConfig } from '../../apps/api/src/config.js';
+import { benchAdmin, demoDatabase } from '../lib/demo.js';
+import { exportUsers } from '../../apps/api/src/modules/users/export.js';
+const demo = await demoDatabase(100000);
+const database = await demo.open();
+const dataDir = await mkdtemp(path.join(tmpdir(), 'probe-'));
+const app = await buildApp({ config: loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none'), NOTIFICATION_WORKER: 'false' }), database, jwtSecret: 'bench-secret-bench-secret-bench-secret-1234', logger: false });
+const base = await app.listen({ host: '127.0.0.1', port: 0 });
+const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...benchAdmin, adminPortal: true }) });
+const token = ((await login.json()) as { body: { token: string } }).body.token;
+async function t(label: string, f: () => Promise<unknown>) { const xs: number[] = []; for (let i = 0; i < 5; i++) { const t0 = performance.now(); await f(); xs.push(performance.now() - t0); } console.log(label, xs.map((x) => x.toFixed(0)).join(' ')); }
+const q = { page: 1, limit: 20, order: 'desc', sort: 'createdAt' } as never;
+await t('bare copy', async () => { for await (const _ of database.copyOut!(`select u.id, u.name, u.email, r.name, u.total_coins, u.is_active, u.created_at from users u inner join roles r on r.id = u.role_id order by u.created_at desc, u.id desc`, [])) {} });
+await t('csvDownload stream', async () => { const d = await exportUsers(database, q); for await (const _ of d.stream) {} });
+await t('fetch export', async () => { const r = await fetch(`${base}/api/users/export`, { headers: { authorization: `Bearer ${token}` } }); for await (const _ of r.body!) {} });
+await app.close(); await database.close();
