@@ -179,7 +179,8 @@ async function* copyOutPostgres(pool: pg.Pool, select: string, params: unknown[]
   const client = await pool.connect();
   let done = false;
   try {
-    await client.query('begin read only');
+    // Dates and times are written in the ISO style (2026-11-26 09:05:00), whatever the server's default.
+    await client.query("begin read only; set local datestyle to 'ISO, YMD'");
     const set = params.flatMap((value, i) =>
       value === null || value === undefined ? [] : [{ name: setting(i + 1), value: settingText(value) }],
     );

@@ -7,7 +7,7 @@ import type { Database } from './client.js';
  * A list as a CSV file (docs/behaviour.md §12 Export): every row matching the list's filters, in
  * its sort, streamed with flat memory however many rows match.
  *
- * The cells are made by the database as text (the helpers below: numbers, ISO 8601 UTC times,
+ * The cells are made by the database as text (the helpers below: numbers, UTC times,
  * labels, neutralised text), so both drivers give the same bytes:
  * - PostgreSQL writes the CSV itself: `COPY (select) TO STDOUT WITH (FORMAT csv)` on a client of
  *   its own (Database.copyOut), the LF after each record turned into CRLF on the way out;
@@ -57,16 +57,23 @@ export function csvCell(value: string | null): string {
  * Numbers go through csvNumber instead: a negative number stays a number.
  */
 export function csvText(text: SQL | AnyPgColumn): SQL {
-  return sql`case when left(${text}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${text} else ${text} end`;
+  // ascii() is the first character's code point (= + - @ tab CR: 61 43 45 64 9 13): an integer
+  // compare, where left(text, 1) made a new text per row and compared it six times (it tripled
+  // the cost of the whole export's SQL).
+  return sql`case when ascii(${text}) in (61, 43, 45, 64, 9, 13) then '''' || ${text} else ${text} end`;
 }
 
 export function csvNumber(value: SQL | AnyPgColumn): SQL {
   return sql`(${value})::text`;
 }
 
-/** An instant as ISO 8601 in UTC, as JavaScript's toISOString writes it: 2026-11-26T09:05:00.000Z. */
+/**
+ * An instant in UTC to the millisecond, as spreadsheets read a date and time:
+ * 2026-11-26 09:05:00.123 (no fraction on a whole second). PostgreSQL's own output of a timestamp
+ * in its ISO date style (pinned for the export: Database.copyOut), a third cheaper than to_char.
+ */
 export function csvTimestamp(value: SQL | AnyPgColumn): SQL {
-  return sql`to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return sql`(date_trunc('milliseconds', (${value}) at time zone 'UTC'))::text`;
 }
 
 /** A calendar date: 2026-11-26. */
@@ -74,15 +81,24 @@ export function csvDate(value: SQL | AnyPgColumn): SQL {
   return sql`to_char(${value}, 'YYYY-MM-DD')`;
 }
 
+/**
+ * One of the code's own words (a label, Yes/No) as an SQL string literal, quotes doubled. Never
+ * for user text (that is a bound parameter): a constant costs nothing per row, where a parameter
+ * of a COPY is read back from a setting on every row (Database.copyOut).
+ */
+function constant(text: string): SQL {
+  return sql.raw(`'${text.replaceAll("'", "''")}'`);
+}
+
 /** A coded value as its label (the contract's option lists); an unknown code as itself, neutralised. */
 export function csvLabel(value: SQL | AnyPgColumn, labels: ReadonlyArray<{ value: string; label: string }>): SQL {
-  const cases = labels.map((o) => sql`when ${o.value} then ${o.label}`);
+  const cases = labels.map((o) => sql`when ${constant(o.value)} then ${constant(o.label)}`);
   return csvText(sql`(case ${value} ${sql.join(cases, sql` `)} else ${value} end)`);
 }
 
 /** A yes/no column as one of two words. */
 export function csvBoolean(value: SQL | AnyPgColumn, yes: string, no: string): SQL {
-  return sql`(case when ${value} then ${yes} else ${no} end)`;
+  return sql`(case when ${value} then ${constant(yes)} else ${constant(no)} end)`;
 }
 
 /** The export's file name, dated by the UTC day of `now`: users-2026-11-26.csv. */

@@ -82,14 +82,14 @@ describe('GET /api/<list>/export', () => {
       expect(res.body).toBe(
         bom +
           'ID,Name,Email,Role,Coins,Status,Created\r\n' +
-          `${id('formula')},"'=HYPERLINK(""http://evil.test"",""click"")",formula@csv.test,User,0,Active,2024-01-01T08:30:00.000Z\r\n` +
-          `${id('plus')},'+1,plus@csv.test,User,0,Active,2024-01-02T08:30:00.007Z\r\n` +
-          `${id('at')},'@x,at@csv.test,User,0,Active,2024-01-03T08:30:00.014Z\r\n` +
-          `${id('minus')},'-2,minus@csv.test,User,-3,Active,2024-01-04T08:30:00.021Z\r\n` +
-          `${id('tab')},'\tTabbed,tab@csv.test,User,0,Active,2024-01-05T08:30:00.028Z\r\n` +
-          `${id('quotes')},"Comma, and ""Quote""",quotes@csv.test,User,0,Active,2024-01-06T08:30:00.035Z\r\n` +
-          `${id('lines')},"Two\r\nlines",lines@csv.test,User,0,Active,2024-01-07T08:30:00.042Z\r\n` +
-          `${id('plain')},Anna Carlson,plain@csv.test,User,120,Inactive,2024-01-08T08:30:00.049Z\r\n`,
+          `${id('formula')},"'=HYPERLINK(""http://evil.test"",""click"")",formula@csv.test,User,0,Active,2024-01-01 08:30:00\r\n` +
+          `${id('plus')},'+1,plus@csv.test,User,0,Active,2024-01-02 08:30:00.007\r\n` +
+          `${id('at')},'@x,at@csv.test,User,0,Active,2024-01-03 08:30:00.014\r\n` +
+          `${id('minus')},'-2,minus@csv.test,User,-3,Active,2024-01-04 08:30:00.021\r\n` +
+          `${id('tab')},'\tTabbed,tab@csv.test,User,0,Active,2024-01-05 08:30:00.028\r\n` +
+          `${id('quotes')},"Comma, and ""Quote""",quotes@csv.test,User,0,Active,2024-01-06 08:30:00.035\r\n` +
+          `${id('lines')},"Two\r\nlines",lines@csv.test,User,0,Active,2024-01-07 08:30:00.042\r\n` +
+          `${id('plain')},Anna Carlson,plain@csv.test,User,120,Inactive,2024-01-08 08:30:00.049\r\n`,
       );
       expect(res.body).not.toMatch(/password|argon|\$/i);
     });
@@ -231,7 +231,7 @@ describe('GET /api/<list>/export', () => {
     expect(await csv('/api/quiz/export?question=who walks&language=sv')).toBe(
       bom +
         'ID,Question,Language,Correct Option,Coins,Status,Created\r\n' +
-        `${q},"'@Who walks, ""most""?",Swedish,3,15,Inactive,2024-01-03T08:30:00.000Z\r\n`,
+        `${q},"'@Who walks, ""most""?",Swedish,3,15,Inactive,2024-01-03 08:30:00\r\n`,
     );
   });
 
@@ -241,7 +241,7 @@ describe('GET /api/<list>/export', () => {
     expect(await csv('/api/giftbox/export?type=export')).toBe(
       bom +
         'ID,Config Name,Min Coins,Max Coins,Steps to Unlock,Boxes per Day,Manual Boxes,Status,Created\r\n' +
-        `${c},'+Export Box,-5,50,1000,3,0,Active,2024-01-04T08:30:00.000Z\r\n`,
+        `${c},'+Export Box,-5,50,1000,3,0,Active,2024-01-04 08:30:00\r\n`,
     );
   });
 
@@ -267,7 +267,7 @@ describe('GET /api/<list>/export', () => {
     expect(res.body).toBe(
       bom +
         'ID,Title,Message,Language,Audience,Send Time,Status,Recipients,Delivered,Failed,Created\r\n' +
-        `${row!.id},Export news,"'=1+1\nsecond line",English,Active users,2024-01-05T08:30:00.000Z,Sent,10,9,1,2024-01-05T08:30:00.500Z\r\n`,
+        `${row!.id},Export news,"'=1+1\nsecond line",English,Active users,2024-01-05 08:30:00,Sent,10,9,1,2024-01-05 08:30:00.5\r\n`,
     );
   });
 
@@ -284,8 +284,8 @@ describe('GET /api/<list>/export', () => {
     expect(await csv('/api/message/export?title=export:&sort=createdAt&order=asc')).toBe(
       bom +
         'ID,Title,User Name,User Email,Source,Is Read,Received\r\n' +
-        `${a},Export: steps lost,Query Sender,sender@csv.test,Mobile,No,2024-01-06T08:30:00.000Z\r\n` +
-        `${b},Export: gone,,,Mobile,Yes,2024-01-07T08:30:00.000Z\r\n`,
+        `${a},Export: steps lost,Query Sender,sender@csv.test,Mobile,No,2024-01-06 08:30:00\r\n` +
+        `${b},Export: gone,,,Mobile,Yes,2024-01-07 08:30:00\r\n`,
     );
     expect(ids(await csv('/api/message/export?title=export:&isRead=true'))).toEqual([b]);
   });
