@@ -10,14 +10,9 @@
 // DATABASE_URL is set (the goals are set for it), else PGlite (export in batches; no COPY
 // baseline). BENCH_REUSE=1 keeps the seeded demo data between runs (bench/lib/demo.ts).
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../apps/api/src/app.js';
-import { loadConfig } from '../apps/api/src/config.js';
 import type { Database } from '../apps/api/src/db/client.js';
-import { benchAdmin, demoDatabase } from './lib/demo.js';
+import { demoDatabase, serveDemo } from './lib/demo.js';
 import { benchDriver, recordSection, type SummaryRow } from './lib/results.js';
 import { count, ms, ratio, round, verdict } from './lib/stats.js';
 
@@ -87,27 +82,9 @@ function curlExport(url: string, token: string): Promise<number> {
 console.log(`\nCSV export of ${count(USERS)} users on ${benchDriver}`);
 const demo = await demoDatabase(USERS);
 const database = await demo.open();
-const dataDir = await mkdtemp(path.join(tmpdir(), 'strideadmin-bench-export-'));
-const app = await buildApp({
-  config: loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dataDir, 'none'),
-    NOTIFICATION_WORKER: 'false',
-  }),
-  database,
-  jwtSecret: 'bench-secret-bench-secret-bench-secret-1234',
-  logger: false,
-});
+const server = await serveDemo(database, 'export');
 try {
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...benchAdmin, adminPortal: true }),
-  });
-  const token = ((await login.json()) as { body: { token: string } }).body.token;
+  const { base, token } = server;
   const url = `${base}/api/users/export`;
 
   const copies: Array<{ ms: number; rssGrowth: number; bytes: number }> = [];
@@ -178,8 +155,7 @@ try {
     summary,
   );
 } finally {
-  await app.close();
+  await server.close();
   await database.close();
   await demo.dispose();
-  await rm(dataDir, { recursive: true, force: true });
 }

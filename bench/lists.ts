@@ -6,12 +6,7 @@
 //      under 2× for the list and a name filter).
 // Database: PostgreSQL when DATABASE_URL is set, else PGlite (in this process). Never fails.
 import { parseArgs } from 'node:util';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../apps/api/src/app.js';
-import { loadConfig } from '../apps/api/src/config.js';
-import { benchAdmin, type DemoDatabase, demoDatabase } from './lib/demo.js';
+import { type DemoDatabase, demoDatabase, serveDemo } from './lib/demo.js';
 import { benchDriver, recordSection, type SummaryRow } from './lib/results.js';
 import { count, ms, percentile, ratio, round, verdict } from './lib/stats.js';
 
@@ -36,27 +31,9 @@ type Figures = Record<Key, { p50: number; p95: number; count: number; countCappe
 
 async function measure(demo: DemoDatabase): Promise<Figures> {
   const database = await demo.open();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'strideadmin-bench-lists-'));
-  const app = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: path.join(dataDir, 'none'),
-      NOTIFICATION_WORKER: 'false',
-    }),
-    database,
-    jwtSecret: 'bench-secret-bench-secret-bench-secret-1234',
-    logger: false,
-  });
+  const server = await serveDemo(database, 'lists');
   try {
-    const base = await app.listen({ host: '127.0.0.1', port: 0 });
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...benchAdmin, adminPortal: true }),
-    });
-    const token = ((await login.json()) as { body: { token: string } }).body.token;
+    const { base, token } = server;
     const headers = { authorization: `Bearer ${token}` };
     // Round-robin over the calls (noise spreads evenly), after a warm-up round of each.
     const times = new Map<Key, number[]>(calls.map((c) => [c.key, []]));
@@ -85,9 +62,8 @@ async function measure(demo: DemoDatabase): Promise<Figures> {
     }
     return figures;
   } finally {
-    await app.close();
+    await server.close();
     await database.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -131,3 +131,46 @@ export async function demoDatabase(users: number, opts: { seed?: number; log?: b
     },
   };
 }
+
+/** Our server on `database` as production runs it (quiet logs, no worker), listening, with the bench admin signed in. */
+export interface DemoServer {
+  base: string;
+  token: string;
+  /** Closes the server and removes its data directory (the database stays open: its opener closes it). */
+  close(): Promise<void>;
+}
+
+export async function serveDemo(database: Database, name: string): Promise<DemoServer> {
+  // Imported here: the seed-only users of this file do not load the whole app.
+  const { buildApp } = await import('../../apps/api/src/app.js');
+  const dataDir = await mkdtemp(path.join(tmpdir(), `strideadmin-bench-${name}-`));
+  const app = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: path.join(dataDir, 'none'),
+      NOTIFICATION_WORKER: 'false',
+    }),
+    database,
+    jwtSecret: 'bench-secret-bench-secret-bench-secret-1234',
+    logger: false,
+  });
+  const close = async () => {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...benchAdmin, adminPortal: true }),
+    });
+    const token = ((await login.json()) as { body: { token: string } }).body.token;
+    return { base, token, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
