@@ -6,7 +6,7 @@ import { formatNumber } from '../lib/format';
 import type { ListParams, ListParamsControls } from '../lib/list-params';
 import { hiddenCountUnder, useHiddenIds, usePendingDeletesVersion } from '../lib/pending-deletes';
 import { useSelection } from '../lib/selection';
-import { countOf, useUndoableDelete, type DeleteTarget } from '../lib/undoable-delete';
+import { countOf, undoHint, useUndoableDelete, type DeleteTarget } from '../lib/undoable-delete';
 import { BulkBar, SelectCheckbox } from './bulk-bar';
 import { ConfirmDialog } from './confirm-dialog';
 import type { DataTableColumn } from './data-table';
@@ -147,7 +147,7 @@ export function useListSelection<T extends ListParams, Row extends { id: number 
       <ConfirmDialog
         open={confirming}
         title={`Delete ${countOf(target, selected)}?`}
-        description={`The ${countOf(target, selected)} selected will be deleted. You can undo for ${limits.undoMs / 1000} seconds.`}
+        description={`The ${countOf(target, selected)} selected will be deleted. ${undoHint}`}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           undoable.deleteMany([...selection.ids], filterKey);

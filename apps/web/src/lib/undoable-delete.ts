@@ -20,6 +20,9 @@ export interface DeleteTarget {
 }
 
 /** "1 user", "2,500 users". */
+/** What a delete's confirmation says of its Undo (the toast that follows offers it for limits.undoMs). */
+export const undoHint = `You can undo it for ${limits.undoMs / 1000} seconds.`;
+
 export const countOf = (target: Pick<DeleteTarget, 'noun'>, n: number) =>
   `${formatNumber(n)} ${n === 1 ? target.noun.one : target.noun.other}`;
 

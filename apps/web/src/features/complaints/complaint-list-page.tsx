@@ -1,3 +1,4 @@
+import { undoHint } from '../../lib/undoable-delete';
 import { Link, useNavigate } from 'react-router';
 import {
   defaultQuerySource,
@@ -151,7 +152,7 @@ export function ComplaintListPage() {
         title={`Delete complaint query ${deletion.target?.title ?? ''}?`}
         description={
           deletion.target
-            ? `The query${deletingFrom ? ` from ${deletingFrom.name}` : ''} will be deleted. This cannot be undone.`
+            ? `The query${deletingFrom ? ` from ${deletingFrom.name}` : ''} will be deleted. ${undoHint}`
             : undefined
         }
       />

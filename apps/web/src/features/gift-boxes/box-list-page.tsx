@@ -1,3 +1,4 @@
+import { undoHint } from '../../lib/undoable-delete';
 import { Link, useNavigate } from 'react-router';
 import { type GiftBoxConfig, type giftBoxSortColumns } from '@strideadmin/contract';
 import { ActiveBadge } from '../../components/badge';
@@ -144,8 +145,8 @@ export function BoxListPage() {
         description={
           target
             ? target.manualBoxCount > 0
-              ? `The config ${target.type} will be deleted, and ${boxesOf(target)} removed from the map too. This cannot be undone.`
-              : `The config ${target.type} will be deleted, with any box placed by hand under it. This cannot be undone.`
+              ? `The config ${target.type} will be deleted, and ${boxesOf(target)} removed from the map too. ${undoHint}`
+              : `The config ${target.type} will be deleted, with any box placed by hand under it. ${undoHint}`
             : undefined
         }
       />

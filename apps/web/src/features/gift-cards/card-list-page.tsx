@@ -1,3 +1,4 @@
+import { undoHint } from '../../lib/undoable-delete';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { yesNoOptions, type GiftCard, type giftCardSortColumns } from '@strideadmin/contract';
@@ -147,7 +148,7 @@ export function CardListPage() {
         title={`Delete gift card ${deletion.target?.serialNumber ?? ''}?`}
         description={
           deletion.target
-            ? `The gift card ${deletion.target.serialNumber} of ${capitalizeFirst(deletion.target.storeName)} will be deleted. This cannot be undone.`
+            ? `The gift card ${deletion.target.serialNumber} of ${capitalizeFirst(deletion.target.storeName)} will be deleted. ${undoHint}`
             : undefined
         }
       />

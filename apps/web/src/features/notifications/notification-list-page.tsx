@@ -1,3 +1,4 @@
+import { undoHint } from '../../lib/undoable-delete';
 import {
   audienceOptions,
   languageOptions,
@@ -145,8 +146,8 @@ export function NotificationListPage() {
         title={`Delete notification ${deletion.target?.title ?? ''}?`}
         description={
           deletion.target?.status === 'queued'
-            ? 'It will not be sent. This cannot be undone.'
-            : "It will also disappear from its recipients' app inbox. This cannot be undone."
+            ? `It will not be sent. ${undoHint}`
+            : `It will also disappear from its recipients' app inbox. ${undoHint}`
         }
       />
     </section>

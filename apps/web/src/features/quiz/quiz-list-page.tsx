@@ -1,3 +1,4 @@
+import { undoHint } from '../../lib/undoable-delete';
 import { Link, useNavigate } from 'react-router';
 import { languageOptions, type Language, type QuizQuestion, type quizSortColumns } from '@strideadmin/contract';
 import { ActiveBadge } from '../../components/badge';
@@ -120,9 +121,7 @@ export function QuizListPage() {
         {...deletion.dialog}
         title="Delete this quiz question?"
         description={
-          deletion.target
-            ? `“${shorten(deletion.target.question, 120)}” will be deleted. This cannot be undone.`
-            : undefined
+          deletion.target ? `“${shorten(deletion.target.question, 120)}” will be deleted. ${undoHint}` : undefined
         }
       />
     </section>

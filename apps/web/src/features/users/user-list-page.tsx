@@ -1,3 +1,4 @@
+import { undoHint } from '../../lib/undoable-delete';
 import { Link, useNavigate } from 'react-router';
 import { messages, type UserListItem, type userSortColumns } from '@strideadmin/contract';
 import { Avatar } from '../../components/avatar';
@@ -130,9 +131,7 @@ export function UserListPage() {
       <ConfirmDialog
         {...deletion.dialog}
         title={`Delete user ${deletion.target?.name ?? ''}?`}
-        description={
-          deletion.target ? `The account ${deletion.target.email} will be deleted. This cannot be undone.` : undefined
-        }
+        description={deletion.target ? `The account ${deletion.target.email} will be deleted. ${undoHint}` : undefined}
       />
     </section>
   );
