@@ -283,5 +283,9 @@ test('a phone: cards with label and value, sortable, and accessible', async ({ p
   await byName.click();
   await expect(page).toHaveURL(/sort=name/);
   await expect(byName).toHaveAttribute('aria-pressed', 'true');
+  // The page's select-all is there on a phone too, and selects the cards.
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  await expect(cards.getByRole('checkbox').first()).toBeChecked();
+  await expect(page.getByText('1 selected')).toBeVisible();
   await expectAccessible(page, 'user list (phone cards)');
 });

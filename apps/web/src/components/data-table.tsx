@@ -248,6 +248,13 @@ function DataCards<Row, SortKey extends string>({
 
   return (
     <div data-testid="list-scroller" className="relative min-w-0">
+      {select && rows && rows.length > 0 && (
+        // The header's select-all checkbox (it names itself), above the cards as it is above the rows.
+        <div className="mb-3 flex items-center gap-2 pl-4 text-sm text-slate-600 dark:text-slate-400">
+          {select.header}
+          <span aria-hidden="true">All on this page</span>
+        </div>
+      )}
       {onSortChange && sortable.length > 0 && (
         <div role="group" aria-label={`Sort ${caption}`} className="mb-3 flex flex-wrap items-center gap-1 text-sm">
           <span className="mr-1 text-slate-600 dark:text-slate-400" aria-hidden="true">
