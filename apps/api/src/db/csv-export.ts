@@ -154,13 +154,14 @@ export function lfToCrlf(): (chunk: Buffer) => Buffer {
         continue;
       }
       const lf = chunk.indexOf(0x0a, pos);
-      if (lf === -1) break;
-      if (quote !== -1 && quote < lf) {
+      // A quote before the next line end (or with none left in this chunk: the state carries over).
+      if (quote !== -1 && (lf === -1 || quote < lf)) {
         quoted = true;
         pos = quote + 1;
         quote = chunk.indexOf(0x22, pos);
         continue;
       }
+      if (lf === -1) break;
       parts.push(chunk.subarray(start, lf), crlf);
       start = pos = lf + 1;
     }
