@@ -106,6 +106,11 @@ export function commitAllPendingDeletes(opts: { keepalive?: boolean } = {}) {
   for (const key of [...entries.keys()]) void commitDelete(key, opts);
 }
 
+/** Sends every waiting delete now and waits for them (Logout: they go while the session still stands). */
+export async function flushPendingDeletes(): Promise<void> {
+  await Promise.all([...entries.keys()].map((key) => commitDelete(key)));
+}
+
 /** Drops every pending delete without asking the server (between tests). */
 export function discardPendingDeletes() {
   for (const entry of entries.values()) {

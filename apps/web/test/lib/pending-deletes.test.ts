@@ -10,8 +10,11 @@ import {
   undoDelete,
   useHiddenIds,
 } from '../../src/lib/pending-deletes';
+import { api } from '../../src/lib/api-client';
+import { session } from '../../src/lib/session';
+import { signOut } from '../../src/lib/sign-out';
 import { dismissToast, useToasts } from '../../src/lib/toast';
-import { jsonResponse, stubFetch } from '../support/fixtures';
+import { jsonResponse, makeUser, stubFetch } from '../support/fixtures';
 
 /** A pending delete of `ids` from /users whose commit is a spy. */
 function schedule(ids: number[]) {
@@ -195,5 +198,21 @@ describe('bulkDeleteInChunks', () => {
     );
     expect(fetchSpy).toHaveBeenCalledTimes(2);
     for (const call of fetchSpy.mock.calls) expect(call[1]).toMatchObject({ keepalive: true, method: 'POST' });
+  });
+});
+
+// Real timers: the logout call's own timeout and the un-hide tick run for real.
+describe('Logout with a delete in its Undo window', () => {
+  test('Logout sends a waiting delete first, while the session still stands, then ends the session', async () => {
+    const { seen } = stubFetch(() => jsonResponse(200, { message: 'ok' }));
+    session.signIn(makeUser(), 'jwt-abc');
+    const commit = vi.fn(() => api('/users/5', { method: 'DELETE' }).then(() => undefined));
+    act(() => void scheduleDelete({ scope: '/users', ids: [5], what: '1 user', commit }));
+    await act(async () => signOut());
+    expect(commit).toHaveBeenCalledTimes(1);
+    expect(seen.map((r) => `${r.method} ${r.url.pathname}`)).toEqual(['DELETE /api/users/5', 'POST /api/auth/logout']);
+    expect(seen[0]?.headers.authorization).toBe('Bearer jwt-abc');
+    expect(session.get()).toBeNull();
+    expect(pendingDeletes()).toEqual([]);
   });
 });
