@@ -12,6 +12,7 @@ export const apiEntries = {
   server: 'apps/api/src/server.ts',
   backup: 'apps/api/src/cli/backup.ts',
   restore: 'apps/api/src/cli/restore.ts',
+  'audit-verify': 'apps/api/src/cli/audit-verify.ts',
 };
 
 async function buildApi() {

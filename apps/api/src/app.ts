@@ -16,6 +16,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createMailer } from './mail/index.js';
 import { AccountService } from './modules/account/index.js';
+import { startAuditRetention } from './modules/audit/index.js';
 import { mapTileOrigin } from './modules/gift-boxes/index.js';
 import { createNotificationWorker, outboxBacklog } from './modules/notifications/index.js';
 import { authPlugin } from './plugins/auth/index.js';
@@ -135,6 +136,16 @@ export async function buildApp({
   app.decorate('notificationWorker', notificationWorker);
   if (config.push.worker) app.addHook('onReady', async () => notificationWorker.start());
   app.addHook('onClose', async () => notificationWorker.stop());
+
+  // Audit log retention (AUDIT_RETENTION_DAYS; unset: kept forever): once ready, then daily.
+  const retentionDays = config.auditRetentionDays;
+  if (retentionDays !== undefined) {
+    let stopRetention: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopRetention = startAuditRetention({ db: database.db, days: retentionDays, now, log: app.log });
+    });
+    app.addHook('onClose', async () => stopRetention?.());
+  }
 
   // Brute-force limits of sign-in, forgot password, registering and changing a password (app.limiters).
   await app.register(limitersPlugin, { config });

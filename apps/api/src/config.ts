@@ -193,6 +193,13 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   // Coins for steps: one coin per this many steps of a day.
   STEPS_PER_COIN: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  // The audit log (docs/operations/audit-log.md): entries older than this many days are removed,
+  // at start and daily; unset: kept forever.
+  AUDIT_RETENTION_DAYS: optionalString
+    .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 36_500), {
+      message: 'must be a whole number of days from 1 to 36500, or unset to keep the audit log forever',
+    })
+    .transform((v) => (v === undefined ? undefined : Number(v))),
   NOTIFICATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
@@ -239,6 +246,8 @@ export interface Config {
   push: PushConfig;
   /** One coin per this many steps of a day (POST /app/steps). */
   stepsPerCoin: number;
+  /** AUDIT_RETENTION_DAYS: audit entries older than this are removed (daily); undefined: kept forever. */
+  auditRetentionDays: number | undefined;
 }
 
 /**
@@ -409,6 +418,7 @@ export function loadConfig(
     },
     appLimits: { callsPerMinute: e.APP_RATE_LIMIT_PER_MINUTE, messagesPerMinute: e.APP_MESSAGE_LIMIT_PER_MINUTE },
     stepsPerCoin: e.STEPS_PER_COIN,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     map: {
       tileUrl: e.MAP_TILE_URL,
       attribution: e.MAP_TILE_ATTRIBUTION,

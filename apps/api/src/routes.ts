@@ -46,7 +46,7 @@ export async function routes(app: FastifyInstance, { config, database, storage, 
         notifier: account,
       });
       // /auth/logout, /auth/logout-all, /auth/session(s): any signed-in account.
-      await api.register(sessionRoutes);
+      await api.register(sessionRoutes, { db });
       // /auth/forgot_password, /auth/reset_password, /auth/verifyToken: anyone (the link's token);
       // /app/resend_verification: an app user.
       await api.register(accountRoutes, { account, limiter: app.limiters.forgotPassword });

@@ -8,6 +8,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -412,6 +413,53 @@ export const dailyStats = pgTable('daily_stats', {
   coinsEarned: bigint('coins_earned', { mode: 'number' }).notNull().default(0),
   coinsSpent: bigint('coins_spent', { mode: 'number' }).notNull().default(0),
   giftCardsRedeemed: integer('gift_cards_redeemed').notNull().default(0),
+});
+
+/**
+ * The audit log (docs/operations/audit-log.md): who did what, when, from where. Append-only: a
+ * trigger refuses UPDATE, DELETE and TRUNCATE (migration 0011) except the retention's delete; each
+ * entry's hash covers its fields and the previous entry's hash (modules/audit/service.ts), so a
+ * changed or removed entry shows in `npm run audit:verify`. No foreign key on actor_id: entries
+ * outlive the accounts they name, and keep the name and e-mail as they were.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorId: integer('actor_id'),
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    entity: text('entity'),
+    entityId: text('entity_id'),
+    /** A bulk action's ids (one entry for the whole action). */
+    entityIds: jsonb('entity_ids'),
+    /** { field: { before, after } }, changed fields only, secrets never, some masked (auditChanges). */
+    changes: jsonb('changes'),
+    clientIp: text('client_ip'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull().unique(),
+  },
+  (t) => [
+    index('audit_entries_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_entries_actor_idx').on(t.actorId, t.at.desc()),
+    index('audit_entries_entity_idx').on(t.entity, t.entityId, t.at.desc()),
+    index('audit_entries_action_idx').on(t.action, t.at.desc()),
+  ],
+);
+
+/**
+ * Where the audit chain starts once retention has removed its oldest entries: the last removed
+ * entry's id and hash (one row, id 1). Written only by strideadmin_audit_prune (migration 0011).
+ */
+export const auditAnchor = pgTable('audit_anchor', {
+  id: integer('id').primaryKey(),
+  lastId: bigint('last_id', { mode: 'number' }).notNull(),
+  lastHash: text('last_hash').notNull(),
+  prunedAt: timestamp('pruned_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 export type GiftCardRow = typeof giftCards.$inferSelect;

@@ -11,6 +11,7 @@ import {
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
+import { appendAuditEntry, auditClient } from '../audit/index.js';
 import type { LoginLimiter, RequestLimiter } from '../../plugins/login-limiter.js';
 import { login, register, type RegistrationNotifier } from './service.js';
 import { sessionClient } from './session-routes.js';
@@ -72,6 +73,17 @@ export async function authRoutes(
         await attempt.settle('not-checked');
         throw err;
       }
+      // The audit log (docs/operations/audit-log.md): every checked sign-in, never its password.
+      await appendAuditEntry(opts.db, {
+        actor: result.ok
+          ? { id: result.user.id, name: result.user.name, email: result.user.email }
+          : (result.account ?? { id: null, email }),
+        action: result.ok ? 'sign-in' : 'sign-in-failed',
+        entity: 'user',
+        entityId: result.ok ? result.user.id : (result.account?.id ?? null),
+        changes: result.ok ? null : { reason: { before: null, after: result.reason } },
+        client: auditClient(request),
+      });
       if (!result.ok) {
         app.metrics.signInFailed(failureReasons[result.reason]);
         const { notifyOwner } = await attempt.settle(result.reason === 'credentials' ? 'failed' : 'password-right');

@@ -11,9 +11,23 @@ import {
 import { type Refusal, refuse } from '../../plugins/errors.js';
 import { findUserByEmail, insertUser, toSessionUser } from '../users/index.js';
 
+/** The account an e-mail named, for the audit log (a refused sign-in on a known account names it). */
+export interface LoginAccount {
+  id: number;
+  name: string;
+  email: string;
+}
+
 export type LoginResult =
   | { ok: true; user: SessionUser; token: string }
-  | { ok: false; status: 400 | 403; reason: 'credentials' | 'role' | 'inactive'; message: string };
+  | {
+      ok: false;
+      status: 400 | 403;
+      reason: 'credentials' | 'role' | 'inactive';
+      message: string;
+      /** The account the e-mail matched, if any. */
+      account: LoginAccount | undefined;
+    };
 
 /**
  * docs/behaviour.md §5/§8: a User-role account signing in to the portal is refused with 'Only admin can login
@@ -27,14 +41,15 @@ export async function login(
 ): Promise<LoginResult> {
   const user = await findUserByEmail(db, input.email);
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
+  const account = user ? { id: user.id, name: user.name, email: user.email } : undefined;
   if (!user || !passwordOk) {
-    return { ok: false, status: 400, reason: 'credentials', message: messages.invalidCredentials };
+    return { ok: false, status: 400, reason: 'credentials', message: messages.invalidCredentials, account };
   }
   if (input.adminPortal && user.roleName !== 'Admin') {
-    return { ok: false, status: 403, reason: 'role', message: messages.onlyAdmin };
+    return { ok: false, status: 403, reason: 'role', message: messages.onlyAdmin, account };
   }
   if (!user.isActive) {
-    return { ok: false, status: 403, reason: 'inactive', message: messages.accountInactive };
+    return { ok: false, status: 403, reason: 'inactive', message: messages.accountInactive, account };
   }
   const { token } = await sessions.issue({
     userId: user.id,

@@ -11,7 +11,9 @@ import {
   signedOutEverywhereSchema,
 } from '@strideadmin/contract';
 import { authUserOf, type SessionClient, type SessionRow, type Sessions } from '../../plugins/auth/index.js';
+import type { Db } from '../../db/client.js';
 import { HttpError } from '../../plugins/errors.js';
+import { appendAuditEntry, auditClient } from '../audit/index.js';
 
 /** Where a sign-in comes from (the client's address as TRUST_PROXY sees it, its user agent). */
 export function sessionClient(request: FastifyRequest): SessionClient {
@@ -40,7 +42,7 @@ const signedIn = { tags: ['auth'], security: [{ bearer: [] }] };
  * everywhere, and what the sessions are. Signing out ends the session on the server: the token is
  * refused from then on (401 'Unauthorized'), by every instance (docs/decisions/0012-sessions.md).
  */
-export async function sessionRoutes(app: FastifyInstance) {
+export async function sessionRoutes(app: FastifyInstance, opts: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -54,7 +56,15 @@ export async function sessionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await app.sessions.revoke(authUserOf(request).sessionId);
+      const user = authUserOf(request);
+      await app.sessions.revoke(user.sessionId);
+      await appendAuditEntry(opts.db, {
+        actor: { id: user.id, name: user.name, email: user.email },
+        action: 'sign-out',
+        entity: 'user',
+        entityId: user.id,
+        client: auditClient(request),
+      });
       return { message: messages.signedOut };
     },
   );

@@ -1,0 +1,13 @@
+export {
+  type AuditAction,
+  type AuditChanges,
+  type AuditClient,
+  type AuditEntryInput,
+  type AuditVerification,
+  appendAuditEntry,
+  auditChanges,
+  auditClient,
+  pruneAuditEntries,
+  startAuditRetention,
+  verifyAuditChain,
+} from './service.js';
