@@ -63,6 +63,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps the audit log forever unless AUDIT_RETENTION_DAYS, a whole number of days, says otherwise', () => {
+    expect(loadConfig({}).auditRetentionDays).toBeUndefined();
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '' }).auditRetentionDays).toBeUndefined();
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: ' 365 ' }).auditRetentionDays).toBe(365);
+    for (const bad of ['0', '-1', '2.5', 'a year', '36501']) {
+      expect(() => loadConfig({ AUDIT_RETENTION_DAYS: bad })).toThrow(
+        /AUDIT_RETENTION_DAYS: must be a whole number of days from 1 to 36500/,
+      );
+    }
+  });
+
   it('hands the map its tiles from configuration and checks the template', () => {
     expect(loadConfig({}).map).toEqual({
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
