@@ -110,7 +110,9 @@ export function canonicalEntry(e: AuditHashed): string {
 
 /** sha256 hex of the previous entry's hash, a line end, and the entry's canonical text. */
 export function entryHash(prevHash: string, e: AuditHashed): string {
-  return createHash('sha256').update(`${prevHash}\n${canonicalEntry(e)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${prevHash}\n${canonicalEntry(e)}`)
+    .digest('hex');
 }
 
 /** A JSON value as jsonb gives it back (Dates as ISO text, undefined dropped), or null. */
@@ -165,7 +167,8 @@ export async function appendAuditEntry(db: Db, entry: AuditEntryInput): Promise<
   });
 }
 
-export type AuditVerification = { ok: true; entries: number } | { ok: false; firstBroken: { id: number; reason: string } };
+export type AuditVerification =
+  { ok: true; entries: number } | { ok: false; firstBroken: { id: number; reason: string } };
 
 /**
  * Walks the log in id order, `batch` entries at a time (flat memory at any size), from the
@@ -267,7 +270,7 @@ const alwaysSecret = new Set(['password', 'passwordHash', 'password_hash', 'toke
 
 function masked(value: unknown): unknown {
   if (value === null || value === undefined) return null;
-  const text = String(value);
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > 4 ? `••••${text.slice(-4)}` : '••••';
 }
 

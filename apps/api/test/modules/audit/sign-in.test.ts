@@ -71,7 +71,13 @@ describe('sign-in entries', () => {
         ...from,
       },
       { action: 'sign-in', actorId: admin.id, actorEmail: admin.email, requestId: ok.headers['x-request-id'], ...from },
-      { action: 'sign-out', actorId: admin.id, actorEmail: admin.email, requestId: out.headers['x-request-id'], ...from },
+      {
+        action: 'sign-out',
+        actorId: admin.id,
+        actorEmail: admin.email,
+        requestId: out.headers['x-request-id'],
+        ...from,
+      },
     ]);
     expect(rows.every((r) => typeof r.requestId === 'string' && r.requestId.length > 0)).toBe(true);
     const text = JSON.stringify(rows);
@@ -87,7 +93,11 @@ describe('sign-in entries', () => {
     const inactive = await createUser(t.db, { role: 'Admin', isActive: false });
     const role = await post('/api/auth/login', { email: member.email, password: member.password, adminPortal: true });
     expect(role.statusCode).toBe(403);
-    const off = await post('/api/auth/login', { email: inactive.email, password: inactive.password, adminPortal: true });
+    const off = await post('/api/auth/login', {
+      email: inactive.email,
+      password: inactive.password,
+      adminPortal: true,
+    });
     expect(off.statusCode).toBe(403);
     expect((await entries()).slice(before)).toMatchObject([
       { action: 'sign-in-failed', actorId: member.id, changes: { reason: { after: 'role' } } },
