@@ -73,17 +73,20 @@ export async function authRoutes(
         await attempt.settle('not-checked');
         throw err;
       }
-      // The audit log (docs/operations/audit-log.md): every checked sign-in, never its password.
-      await appendAuditEntry(opts.db, {
-        actor: result.ok
-          ? { id: result.user.id, name: result.user.name, email: result.user.email }
-          : (result.account ?? { id: null, email }),
-        action: result.ok ? 'sign-in' : 'sign-in-failed',
-        entity: 'user',
-        entityId: result.ok ? result.user.id : (result.account?.id ?? null),
-        changes: result.ok ? null : { reason: { before: null, after: result.reason } },
-        client: auditClient(request),
-      });
+      // The audit log (docs/operations/audit-log.md): every checked sign-in to the portal, never its
+      // password. The app's own sign-ins are not an administrator's doing (and, a million users
+      // strong, would queue behind the log's one append lock).
+      if (adminPortal === true)
+        await appendAuditEntry(opts.db, {
+          actor: result.ok
+            ? { id: result.user.id, name: result.user.name, email: result.user.email }
+            : (result.account ?? { id: null, email }),
+          action: result.ok ? 'sign-in' : 'sign-in-failed',
+          entity: 'user',
+          entityId: result.ok ? result.user.id : (result.account?.id ?? null),
+          changes: result.ok ? null : { reason: { before: null, after: result.reason } },
+          client: auditClient(request),
+        });
       if (!result.ok) {
         app.metrics.signInFailed(failureReasons[result.reason]);
         const { notifyOwner } = await attempt.settle(result.reason === 'credentials' ? 'failed' : 'password-right');

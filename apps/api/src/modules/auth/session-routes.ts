@@ -58,13 +58,15 @@ export async function sessionRoutes(app: FastifyInstance, opts: { db: Db }) {
     async (request) => {
       const user = authUserOf(request);
       await app.sessions.revoke(user.sessionId);
-      await appendAuditEntry(opts.db, {
-        actor: { id: user.id, name: user.name, email: user.email },
-        action: 'sign-out',
-        entity: 'user',
-        entityId: user.id,
-        client: auditClient(request),
-      });
+      // Portal sessions only, like sign-in entries (the app's users are not administrators).
+      if (user.audience === 'admin')
+        await appendAuditEntry(opts.db, {
+          actor: { id: user.id, name: user.name, email: user.email },
+          action: 'sign-out',
+          entity: 'user',
+          entityId: user.id,
+          client: auditClient(request),
+        });
       return { message: messages.signedOut };
     },
   );

@@ -87,6 +87,20 @@ describe('sign-in entries', () => {
     expect(await verifyAuditChain(t.db)).toEqual({ ok: true, entries: 4 });
   });
 
+  it("records nothing for the app's own sign-ins and sign-outs", async () => {
+    const before = (await entries()).length;
+    const walker = await createUser(t.db, { role: 'User' });
+    const ok = await post('/api/auth/login', { email: walker.email, password: walker.password });
+    expect(ok.statusCode).toBe(200);
+    const wrong = await post('/api/auth/login', { email: walker.email, password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(400);
+    const out = await post('/api/auth/logout', undefined, {
+      authorization: `Bearer ${ok.json<{ body: { token: string } }>().body.token}`,
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await entries()).length).toBe(before);
+  });
+
   it('records a portal sign-in refused for its role or an inactive account, with the reason', async () => {
     const before = (await entries()).length;
     const member = await createUser(t.db, { role: 'User' });
