@@ -19,6 +19,11 @@ export interface BulkDelete extends ListTable {
    * or undefined to go ahead.
    */
   refuse?: (id: number) => string | undefined;
+  /**
+   * Run in the delete's transaction, last, with the ids deleted (in the order of `ids`) when there
+   * is at least one: the audit entry of the bulk delete, which commits or rolls back with it.
+   */
+  inTransaction?: (tx: Db, deleted: number[]) => Promise<void>;
 }
 
 /**
@@ -36,10 +41,15 @@ export async function bulkDeleteRows(db: Db, spec: BulkDelete): Promise<BulkDele
   const candidates = spec.ids.filter((id) => !refusedFirst.has(id));
   const gone = new Set<number>();
   if (candidates.length > 0) {
-    const rows = await db.transaction((tx) =>
-      tx.delete(spec.table).where(inArray(spec.id, candidates)).returning({ id: spec.id }),
-    );
-    for (const row of rows) gone.add(row.id as number);
+    await db.transaction(async (tx) => {
+      const rows = await tx.delete(spec.table).where(inArray(spec.id, candidates)).returning({ id: spec.id });
+      for (const row of rows) gone.add(row.id as number);
+      if (gone.size > 0)
+        await spec.inTransaction?.(
+          tx,
+          candidates.filter((id) => gone.has(id)),
+        );
+    });
   }
   return {
     deleted: candidates.filter((id) => gone.has(id)),

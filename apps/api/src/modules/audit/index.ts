@@ -11,3 +11,4 @@ export {
   startAuditRetention,
   verifyAuditChain,
 } from './service.js';
+export { type AuditContext, type AuditRecord, auditContextOf, recordAudit, recordExport } from './context.js';

@@ -17,6 +17,7 @@ export type AuditAction =
   | 'bulk-delete'
   | 'bulk-import'
   | 'password-reset'
+  | 'password-change'
   | 'notification-send'
   | 'giftbox-place'
   | 'role-change'

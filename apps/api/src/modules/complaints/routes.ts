@@ -22,6 +22,7 @@ import type { Database, Db } from '../../db/client.js';
 import { csvFileResponse, sendCsv } from '../../plugins/csv-reply.js';
 import { exportComplaintQueries } from './export.js';
 import { authUserOf } from '../../plugins/auth/index.js';
+import { auditContextOf, recordExport } from '../audit/index.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import {
   bulkDeleteComplaintQueries,
@@ -56,7 +57,10 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
         response: { 200: csvFileResponse, ...adminFailures },
       },
     },
-    async (request, reply) => sendCsv(reply, exportComplaintQueries(opts.database, request.query)),
+    async (request, reply) => {
+      await recordExport(db, auditContextOf(request), 'complaint-query', request.query);
+      return sendCsv(reply, exportComplaintQueries(opts.database, request.query));
+    },
   );
 
   r.get(
@@ -105,7 +109,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
       },
     },
     async (request) => {
-      const result = await updateComplaintQuery(db, request.body);
+      const result = await updateComplaintQuery(db, auditContextOf(request), request.body);
       throwIfRefused(result);
       return { message: messages.queryUpdated, body: result.query };
     },
@@ -123,7 +127,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
       },
     },
     async (request) => {
-      const result = await deleteComplaintQuery(db, request.params.id);
+      const result = await deleteComplaintQuery(db, auditContextOf(request), request.params.id);
       throwIfRefused(result);
       return { message: messages.queryDeleted, body: null };
     },
@@ -164,7 +168,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
       },
     },
     async (request) => {
-      const result = await bulkDeleteComplaintQueries(db, request.body.ids);
+      const result = await bulkDeleteComplaintQueries(db, auditContextOf(request), request.body.ids);
       return {
         message: bulkDeletedMessage('complaintQueries', result.deleted.length, result.refused.length),
         body: result,

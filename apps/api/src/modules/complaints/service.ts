@@ -19,6 +19,7 @@ import { containsInsensitive } from '../../db/search.js';
 import { type Refusal, refuse } from '../../plugins/errors.js';
 import { countUpTo } from '../../db/list.js';
 import { bulkDeleteRows, matchingIds } from '../../db/bulk.js';
+import { type AuditContext, auditChanges, recordAudit } from '../audit/index.js';
 
 export type ListComplaintQueriesQuery = z.output<typeof listComplaintQueriesQuerySchema>;
 
@@ -119,34 +120,57 @@ export async function getComplaintQuery(db: Db, id: number): Promise<ComplaintQu
 /** PUT /message (docs/behaviour.md §7, §4 Message read): marks a query read (or unread again). */
 export async function updateComplaintQuery(
   db: Db,
+  audit: AuditContext,
   input: UpdateComplaintQuery,
 ): Promise<{ ok: true; query: ComplaintQuery } | Refusal> {
-  const updated = await db
-    .update(complaintQueries)
-    .set({ isRead: input.isRead, updatedAt: sql`now()` })
-    .where(eq(complaintQueries.id, input.updateId))
-    .returning({ id: complaintQueries.id });
+  const updated = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ isRead: complaintQueries.isRead })
+      .from(complaintQueries)
+      .where(eq(complaintQueries.id, input.updateId))
+      .for('update');
+    if (!before) return [];
+    const rows = await tx
+      .update(complaintQueries)
+      .set({ isRead: input.isRead, updatedAt: sql`now()` })
+      .where(eq(complaintQueries.id, input.updateId))
+      .returning({ id: complaintQueries.id });
+    const changes = auditChanges(before, { isRead: input.isRead });
+    await recordAudit(tx, audit, { action: 'update', entity: 'complaint-query', entityId: input.updateId, changes });
+    return rows;
+  });
   const query = updated.length > 0 ? await getComplaintQuery(db, input.updateId) : undefined;
   return query ? { ok: true, query } : refuse(404, messages.queryNotFound);
 }
 
 /** POST /message/bulk-delete: deleteComplaintQuery for many ids in one transaction (a missing one is not found). */
-export function bulkDeleteComplaintQueries(db: Db, ids: readonly number[]): Promise<BulkDeleteResult> {
+export function bulkDeleteComplaintQueries(
+  db: Db,
+  audit: AuditContext,
+  ids: readonly number[],
+): Promise<BulkDeleteResult> {
   return bulkDeleteRows(db, {
     table: complaintQueries,
     id: complaintQueries.id,
     ids,
     notFound: messages.queryNotFound,
+    inTransaction: (tx, deleted) =>
+      recordAudit(tx, audit, { action: 'bulk-delete', entity: 'complaint-query', entityIds: deleted }),
   });
 }
 
 /** DELETE /message/{id}. */
-export async function deleteComplaintQuery(db: Db, id: number): Promise<{ ok: true } | Refusal> {
-  const deleted = await db
-    .delete(complaintQueries)
-    .where(eq(complaintQueries.id, id))
-    .returning({ id: complaintQueries.id });
-  return deleted.length > 0 ? { ok: true } : refuse(404, messages.queryNotFound);
+export async function deleteComplaintQuery(db: Db, audit: AuditContext, id: number): Promise<{ ok: true } | Refusal> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(complaintQueries)
+      .where(eq(complaintQueries.id, id))
+      .returning({ title: complaintQueries.title, userId: complaintQueries.userId });
+    if (!row) return refuse(404, messages.queryNotFound);
+    const changes = auditChanges(row, null);
+    await recordAudit(tx, audit, { action: 'delete', entity: 'complaint-query', entityId: id, changes });
+    return { ok: true as const };
+  });
 }
 
 /** POST /app/message (docs/behaviour.md §10): a query from the app, unread, source Mobile. */

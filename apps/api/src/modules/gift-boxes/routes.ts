@@ -26,7 +26,7 @@ import type { MapSettings } from '../../config.js';
 import type { Database, Db } from '../../db/client.js';
 import { csvFileResponse, sendCsv } from '../../plugins/csv-reply.js';
 import { exportGiftBoxConfigs } from './export.js';
-import { authUserOf } from '../../plugins/auth/index.js';
+import { auditContextOf, recordExport } from '../audit/index.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import {
   bulkDeleteGiftBoxConfigs,
@@ -65,7 +65,10 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
         response: { 200: csvFileResponse, ...adminFailures },
       },
     },
-    async (request, reply) => sendCsv(reply, exportGiftBoxConfigs(opts.database, request.query)),
+    async (request, reply) => {
+      await recordExport(db, auditContextOf(request), 'gift-box-config', request.query);
+      return sendCsv(reply, exportGiftBoxConfigs(opts.database, request.query));
+    },
   );
 
   r.get(
@@ -113,7 +116,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
       },
     },
     async (request) => {
-      const result = await createGiftBoxConfig(db, request.body);
+      const result = await createGiftBoxConfig(db, auditContextOf(request), request.body);
       throwIfRefused(result);
       return { message: messages.giftBoxConfigCreated, body: { id: result.id } };
     },
@@ -131,7 +134,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
       },
     },
     async (request) => {
-      const result = await updateGiftBoxConfig(db, request.body);
+      const result = await updateGiftBoxConfig(db, auditContextOf(request), request.body);
       throwIfRefused(result);
       return { message: messages.giftBoxConfigUpdated, body: result.config };
     },
@@ -149,7 +152,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
       },
     },
     async (request) => {
-      const result = await deleteGiftBoxConfig(db, request.params.id);
+      const result = await deleteGiftBoxConfig(db, auditContextOf(request), request.params.id);
       throwIfRefused(result);
       return { message: messages.giftBoxConfigDeleted, body: null };
     },
@@ -169,7 +172,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
       },
     },
     async (request) => {
-      const result = await placeManualGiftBox(db, authUserOf(request).id, request.body);
+      const result = await placeManualGiftBox(db, auditContextOf(request), request.body);
       throwIfRefused(result);
       return { message: messages.giftBoxPlaced, body: result.box };
     },
@@ -187,7 +190,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
       },
     },
     async (request) => {
-      const result = await deleteManualGiftBox(db, request.params.id);
+      const result = await deleteManualGiftBox(db, auditContextOf(request), request.params.id);
       throwIfRefused(result);
       return { message: messages.giftBoxDeleted, body: null };
     },
@@ -224,7 +227,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
       },
     },
     async (request) => {
-      const result = await bulkDeleteGiftBoxConfigs(db, request.body.ids);
+      const result = await bulkDeleteGiftBoxConfigs(db, auditContextOf(request), request.body.ids);
       return {
         message: bulkDeletedMessage('giftBoxConfigs', result.deleted.length, result.refused.length),
         body: result,

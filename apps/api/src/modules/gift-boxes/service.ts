@@ -23,6 +23,7 @@ import { containsInsensitive } from '../../db/search.js';
 import { type Refusal, refuse } from '../../plugins/errors.js';
 import { countUpTo } from '../../db/list.js';
 import { bulkDeleteRows, matchingIds } from '../../db/bulk.js';
+import { type AuditContext, auditChanges, recordAudit } from '../audit/index.js';
 
 export type ListGiftBoxConfigsQuery = z.output<typeof listGiftBoxConfigsQuerySchema>;
 type ConfigRow = typeof giftBoxConfigs.$inferSelect;
@@ -166,12 +167,18 @@ export async function getGiftBoxConfig(db: Db, id: number): Promise<GiftBoxConfi
 /** POST /giftbox. The unique index decides (no check-then-insert): two requests at once cannot both win. */
 export async function createGiftBoxConfig(
   db: Db,
+  audit: AuditContext,
   input: CreateGiftBoxConfig,
 ): Promise<{ ok: true; id: number } | Refusal> {
   try {
-    const [row] = await db.insert(giftBoxConfigs).values(input).returning({ id: giftBoxConfigs.id });
-    if (!row) throw new Error('insert returned no row');
-    return { ok: true, id: row.id };
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx.insert(giftBoxConfigs).values(input).returning({ id: giftBoxConfigs.id });
+      if (!row) throw new Error('insert returned no row');
+      const changes = auditChanges(null, input);
+      await recordAudit(tx, audit, { action: 'create', entity: 'gift-box-config', entityId: row.id, changes });
+      return row.id;
+    });
+    return { ok: true, id };
   } catch (err) {
     if (isUniqueViolation(err, configNameConstraint)) return refuse(409, messages.configNameTaken);
     throw err;
@@ -181,16 +188,28 @@ export async function createGiftBoxConfig(
 /** PUT /giftbox: every field of `updateId`; its boxes stay as they are. */
 export async function updateGiftBoxConfig(
   db: Db,
+  audit: AuditContext,
   input: UpdateGiftBoxConfig,
 ): Promise<{ ok: true; config: GiftBoxConfig } | Refusal> {
   const { updateId, ...fields } = input;
+  const keys = Object.keys(fields) as Array<keyof typeof fields>;
   try {
-    const [row] = await db
-      .update(giftBoxConfigs)
-      .set({ ...fields, updatedAt: sql`now()` })
-      .where(eq(giftBoxConfigs.id, updateId))
-      .returning({ ...getTableColumns(giftBoxConfigs), manualBoxCount: manualBoxCountOf(configsTable) });
-    return row ? { ok: true, config: toGiftBoxConfig(row) } : refuse(404, messages.giftBoxConfigNotFound);
+    return await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(giftBoxConfigs).where(eq(giftBoxConfigs.id, updateId)).for('update');
+      if (!before) return refuse(404, messages.giftBoxConfigNotFound);
+      const [row] = await tx
+        .update(giftBoxConfigs)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(eq(giftBoxConfigs.id, updateId))
+        .returning({ ...getTableColumns(giftBoxConfigs), manualBoxCount: manualBoxCountOf(configsTable) });
+      if (!row) return refuse(404, messages.giftBoxConfigNotFound);
+      const changes = auditChanges(
+        Object.fromEntries(keys.map((k) => [k, before[k]])),
+        Object.fromEntries(keys.map((k) => [k, row[k]])),
+      );
+      await recordAudit(tx, audit, { action: 'update', entity: 'gift-box-config', entityId: updateId, changes });
+      return { ok: true as const, config: toGiftBoxConfig(row) };
+    });
   } catch (err) {
     if (isUniqueViolation(err, configNameConstraint)) return refuse(409, messages.configNameTaken);
     throw err;
@@ -198,18 +217,32 @@ export async function updateGiftBoxConfig(
 }
 
 /** DELETE /giftbox/{id}: its boxes go with it (ON DELETE CASCADE). */
-export async function deleteGiftBoxConfig(db: Db, id: number): Promise<{ ok: true } | Refusal> {
-  const deleted = await db.delete(giftBoxConfigs).where(eq(giftBoxConfigs.id, id)).returning({ id: giftBoxConfigs.id });
-  return deleted.length > 0 ? { ok: true } : refuse(404, messages.giftBoxConfigNotFound);
+export async function deleteGiftBoxConfig(db: Db, audit: AuditContext, id: number): Promise<{ ok: true } | Refusal> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(giftBoxConfigs)
+      .where(eq(giftBoxConfigs.id, id))
+      .returning({ type: giftBoxConfigs.type });
+    if (!row) return refuse(404, messages.giftBoxConfigNotFound);
+    const changes = auditChanges(row, null);
+    await recordAudit(tx, audit, { action: 'delete', entity: 'gift-box-config', entityId: id, changes });
+    return { ok: true as const };
+  });
 }
 
 /** POST /giftbox/bulk-delete: deleteGiftBoxConfig for many ids in one transaction (their boxes go with them). */
-export function bulkDeleteGiftBoxConfigs(db: Db, ids: readonly number[]): Promise<BulkDeleteResult> {
+export function bulkDeleteGiftBoxConfigs(
+  db: Db,
+  audit: AuditContext,
+  ids: readonly number[],
+): Promise<BulkDeleteResult> {
   return bulkDeleteRows(db, {
     table: giftBoxConfigs,
     id: giftBoxConfigs.id,
     ids,
     notFound: messages.giftBoxConfigNotFound,
+    inTransaction: (tx, deleted) =>
+      recordAudit(tx, audit, { action: 'bulk-delete', entity: 'gift-box-config', entityIds: deleted }),
   });
 }
 
@@ -219,16 +252,21 @@ export function bulkDeleteGiftBoxConfigs(db: Db, ids: readonly number[]): Promis
  */
 export async function placeManualGiftBox(
   db: Db,
-  createdBy: number,
+  audit: AuditContext,
   input: CreateManualGiftBox,
 ): Promise<{ ok: true; box: GiftBox } | Refusal> {
   try {
-    const [row] = await db
-      .insert(giftBoxes)
-      .values({ ...input, expiresAt: new Date(input.expiresAt), source: 'manual', createdBy })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    return { ok: true, box: toGiftBox(row) };
+    const box = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(giftBoxes)
+        .values({ ...input, expiresAt: new Date(input.expiresAt), source: 'manual', createdBy: audit.actor.id })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      const changes = auditChanges(null, input);
+      await recordAudit(tx, audit, { action: 'giftbox-place', entity: 'gift-box', entityId: row.id, changes });
+      return toGiftBox(row);
+    });
+    return { ok: true, box };
   } catch (err) {
     if (isForeignKeyViolation(err, boxConfigForeignKey)) return refuse(404, messages.giftBoxConfigNotFound);
     throw err;
@@ -236,10 +274,19 @@ export async function placeManualGiftBox(
 }
 
 /** DELETE /giftbox/manual/{id}: a box placed by hand. */
-export async function deleteManualGiftBox(db: Db, id: number): Promise<{ ok: true } | Refusal> {
-  const deleted = await db
-    .delete(giftBoxes)
-    .where(and(eq(giftBoxes.id, id), eq(giftBoxes.source, 'manual')))
-    .returning({ id: giftBoxes.id });
-  return deleted.length > 0 ? { ok: true } : refuse(404, messages.giftBoxNotFound);
+export async function deleteManualGiftBox(db: Db, audit: AuditContext, id: number): Promise<{ ok: true } | Refusal> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(giftBoxes)
+      .where(and(eq(giftBoxes.id, id), eq(giftBoxes.source, 'manual')))
+      .returning({ configId: giftBoxes.configId, latitude: giftBoxes.latitude, longitude: giftBoxes.longitude });
+    if (!row) return refuse(404, messages.giftBoxNotFound);
+    await recordAudit(tx, audit, {
+      action: 'delete',
+      entity: 'gift-box',
+      entityId: id,
+      changes: auditChanges(row, null),
+    });
+    return { ok: true as const };
+  });
 }

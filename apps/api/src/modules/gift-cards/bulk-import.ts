@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { giftCards } from '../../db/schema.js';
+import { type AuditContext, recordAudit } from '../audit/index.js';
 
 /** One row of POST /multiplegiftcard as the server reads it: every cell as text, the id when sent. */
 export type ReceivedBulkRow = z.output<typeof bulkRowInputSchema>;
@@ -62,9 +63,15 @@ async function takenKeys(
  * request), plus a card picture, plus uniqueness against the stored cards. The valid rows go in
  * one transaction with one set-based INSERT: all of them or, on any failure, none. ON CONFLICT
  * DO NOTHING turns a card stored by a concurrent request since the check into that row's unique
- * error instead of a failed import.
+ * error instead of a failed import. The cards created are one 'bulk-import' entry of the audit log
+ * (their ids), appended last in that transaction.
  */
-export async function importGiftCards(db: Db, rows: ReceivedBulkRow[], now = new Date()): Promise<BulkImportResult> {
+export async function importGiftCards(
+  db: Db,
+  audit: AuditContext,
+  rows: ReceivedBulkRow[],
+  now = new Date(),
+): Promise<BulkImportResult> {
   const errors = validateBulkRows(rows, todayIso(now));
   const taken = await takenKeys(db, rows);
   rows.forEach((row, i) => {
@@ -78,9 +85,16 @@ export async function importGiftCards(db: Db, rows: ReceivedBulkRow[], now = new
     // One statement is atomic already; the transaction keeps "all or none" true if more are added.
     await db.transaction(async (tx) => {
       const cards = valid.map((v) => v.card);
-      const inserted = new Set(await insertCards(tx, cards));
+      const insertedRows = await insertCards(tx, cards);
+      const inserted = new Set(insertedRows.map((r) => r.serialNumber));
       const skipped = valid.filter((v) => !inserted.has(v.card.serialNumber));
-      if (skipped.length === 0) return;
+      // The entry, last in the transaction (after the clashes are read), when a card was created.
+      const recordImport = async () => {
+        if (insertedRows.length === 0) return;
+        const ids = insertedRows.map((r) => Number(r.id)).sort((x, y) => x - y);
+        await recordAudit(tx, audit, { action: 'bulk-import', entity: 'gift-card', entityIds: ids });
+      };
+      if (skipped.length === 0) return recordImport();
       // Stored since takenKeys looked: find which value is taken now (the constraints compare exactly).
       const skippedSerials = skipped.map((v) => v.card.serialNumber);
       const skippedCodes = skipped.map((v) => v.card.controlCode);
@@ -97,6 +111,7 @@ export async function importGiftCards(db: Db, rows: ReceivedBulkRow[], now = new
         // Gone again since the conflict (deleted meanwhile): still not created by this request.
         if (rowErrors.length === 0) rowErrors.push(messages.csvSerialUnique);
       }
+      await recordImport();
     });
   }
 
@@ -126,9 +141,12 @@ const bulkCardKeys = [
  * One set-based statement for all the cards: INSERT ... SELECT FROM jsonb_to_recordset($1), the
  * rows travelling as one JSON parameter (no 65,535-parameter limit, no chunks, one round trip;
  * about twice as fast at 10,000 rows as a multi-row VALUES). A row whose serial number or control
- * code is taken by then is skipped, not an error. Answers the serial numbers inserted.
+ * code is taken by then is skipped, not an error. Answers the ids and serial numbers inserted.
  */
-async function insertCards(tx: Pick<Db, 'execute'>, cards: BulkCard[]): Promise<string[]> {
+async function insertCards(
+  tx: Pick<Db, 'execute'>,
+  cards: BulkCard[],
+): Promise<Array<{ id: number; serialNumber: string }>> {
   const columns = bulkCardKeys.map((key) => giftCards[key]);
   const target = sql.join(
     columns.map((c) => sql.identifier(c.name)),
@@ -146,8 +164,8 @@ async function insertCards(tx: Pick<Db, 'execute'>, cards: BulkCard[]): Promise<
     insert into ${giftCards} (${target})
     select ${source} from jsonb_to_recordset(${JSON.stringify(cards)}::jsonb) as card(${record})
     on conflict do nothing
-    returning ${sql.identifier(giftCards.serialNumber.name)} as "serialNumber"`);
-  return rowsOf<{ serialNumber: string }>(result).map((r) => r.serialNumber);
+    returning ${sql.identifier(giftCards.id.name)} as "id", ${sql.identifier(giftCards.serialNumber.name)} as "serialNumber"`);
+  return rowsOf<{ id: number; serialNumber: string }>(result);
 }
 
 function pushOnce(list: string[], message: string) {

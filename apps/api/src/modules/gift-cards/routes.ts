@@ -29,6 +29,7 @@ import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 // this file through the users module).
 import type {} from '../../plugins/metrics.js';
 import { importGiftCards } from './bulk-import.js';
+import { auditContextOf, recordExport } from '../audit/index.js';
 import {
   bulkDeleteGiftCards,
   createGiftCard,
@@ -69,7 +70,10 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; datab
         response: { 200: csvFileResponse, ...adminFailures },
       },
     },
-    async (request, reply) => sendCsv(reply, exportGiftCards(opts.database, request.query)),
+    async (request, reply) => {
+      await recordExport(db, auditContextOf(request), 'gift-card', request.query);
+      return sendCsv(reply, exportGiftCards(opts.database, request.query));
+    },
   );
 
   r.get(
@@ -139,7 +143,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; datab
       },
     },
     async (request) => {
-      const result = await createGiftCard(db, request.body);
+      const result = await createGiftCard(db, auditContextOf(request), request.body);
       throwIfRefused(result);
       return { message: messages.giftCardCreated, body: { id: result.id } };
     },
@@ -158,7 +162,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; datab
       },
     },
     async (request) => {
-      const result = await updateGiftCard(db, request.body);
+      const result = await updateGiftCard(db, auditContextOf(request), request.body);
       throwIfRefused(result);
       return { message: messages.giftCardUpdated, body: result.card };
     },
@@ -176,7 +180,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; datab
       },
     },
     async (request) => {
-      const result = await deleteGiftCard(db, request.params.id);
+      const result = await deleteGiftCard(db, auditContextOf(request), request.params.id);
       throwIfRefused(result);
       return { message: messages.giftCardDeleted, body: null };
     },
@@ -201,7 +205,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; datab
       },
     },
     async (request, reply) => {
-      const { created, failed } = await importGiftCards(db, request.body.giftCards);
+      const { created, failed } = await importGiftCards(db, auditContextOf(request), request.body.giftCards);
       app.metrics.giftCardRowsImported(created, failed.length);
       if (failed.length === 0) return reply.status(200).send({ message: messages.giftCardsCreated, body: [] });
       return reply.status(201).send({ message: messages.giftCardsPartlyCreated, body: failed });
@@ -224,7 +228,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; datab
       },
     },
     async (request) => {
-      const result = await bulkDeleteGiftCards(db, request.body.ids);
+      const result = await bulkDeleteGiftCards(db, auditContextOf(request), request.body.ids);
       return { message: bulkDeletedMessage('giftCards', result.deleted.length, result.refused.length), body: result };
     },
   );

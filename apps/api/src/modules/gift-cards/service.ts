@@ -20,6 +20,17 @@ import { containsInsensitive, startsWithInsensitive } from '../../db/search.js';
 import { type Refusal, refuse } from '../../plugins/errors.js';
 import { countUpTo } from '../../db/list.js';
 import { bulkDeleteRows, matchingIds } from '../../db/bulk.js';
+import { type AuditContext, auditChanges, recordAudit } from '../audit/index.js';
+
+/** A card's changes for the audit log: its control code masked but for the last 4 characters. */
+export function cardChanges(before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
+  return auditChanges(before, after, { masked: ['controlCode'] });
+}
+
+/** The fields of `row` named by `keys`. */
+function pick(row: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((k) => [k, row[k]]));
+}
 
 export type ListGiftCardsQuery = z.output<typeof listGiftCardsQuerySchema>;
 
@@ -117,11 +128,24 @@ export async function getGiftCard(db: Db, id: number, now = new Date()): Promise
 }
 
 /** POST /giftcard. The unique constraints decide (no check-then-insert): two requests at once cannot both win. */
-export async function createGiftCard(db: Db, input: CreateGiftCard): Promise<{ ok: true; id: number } | Refusal> {
+export async function createGiftCard(
+  db: Db,
+  audit: AuditContext,
+  input: CreateGiftCard,
+): Promise<{ ok: true; id: number } | Refusal> {
   try {
-    const [row] = await db.insert(giftCards).values(input).returning({ id: giftCards.id });
-    if (!row) throw new Error('insert returned no row');
-    return { ok: true, id: row.id };
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx.insert(giftCards).values(input).returning({ id: giftCards.id });
+      if (!row) throw new Error('insert returned no row');
+      await recordAudit(tx, audit, {
+        action: 'create',
+        entity: 'gift-card',
+        entityId: row.id,
+        changes: cardChanges(null, input),
+      });
+      return row.id;
+    });
+    return { ok: true, id };
   } catch (err) {
     const refusal = takenRefusal(err);
     if (refusal) return refusal;
@@ -132,17 +156,30 @@ export async function createGiftCard(db: Db, input: CreateGiftCard): Promise<{ o
 /** PUT /giftcard (docs/behaviour.md §7): the card fields of `updateId`; redemption (user, time) stays as it is. */
 export async function updateGiftCard(
   db: Db,
+  audit: AuditContext,
   input: UpdateGiftCard,
   now = new Date(),
 ): Promise<{ ok: true; card: GiftCard } | Refusal> {
   const { updateId, ...fields } = input;
+  const keys = Object.keys(fields);
   try {
-    const [row] = await db
-      .update(giftCards)
-      .set({ ...fields, updatedAt: sql`now()` })
-      .where(eq(giftCards.id, updateId))
-      .returning(giftCardColumnsWithExpiry(now));
-    return row ? { ok: true, card: toGiftCard(row) } : refuse(404, messages.giftCardNotFound);
+    return await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(giftCards).where(eq(giftCards.id, updateId)).for('update');
+      if (!before) return refuse(404, messages.giftCardNotFound);
+      const [row] = await tx
+        .update(giftCards)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(eq(giftCards.id, updateId))
+        .returning(giftCardColumnsWithExpiry(now));
+      if (!row) return refuse(404, messages.giftCardNotFound);
+      await recordAudit(tx, audit, {
+        action: 'update',
+        entity: 'gift-card',
+        entityId: updateId,
+        changes: cardChanges(pick(before, keys), pick(row, keys)),
+      });
+      return { ok: true as const, card: toGiftCard(row) };
+    });
   } catch (err) {
     const refusal = takenRefusal(err);
     if (refusal) return refusal;
@@ -151,9 +188,25 @@ export async function updateGiftCard(
 }
 
 /** DELETE /giftcard/{id}. */
-export async function deleteGiftCard(db: Db, id: number): Promise<{ ok: true } | Refusal> {
-  const deleted = await db.delete(giftCards).where(eq(giftCards.id, id)).returning({ id: giftCards.id });
-  return deleted.length > 0 ? { ok: true } : refuse(404, messages.giftCardNotFound);
+export async function deleteGiftCard(db: Db, audit: AuditContext, id: number): Promise<{ ok: true } | Refusal> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(giftCards)
+      .where(eq(giftCards.id, id))
+      .returning({
+        serialNumber: giftCards.serialNumber,
+        controlCode: giftCards.controlCode,
+        storeName: giftCards.storeName,
+      });
+    if (!row) return refuse(404, messages.giftCardNotFound);
+    await recordAudit(tx, audit, {
+      action: 'delete',
+      entity: 'gift-card',
+      entityId: id,
+      changes: cardChanges(row, null),
+    });
+    return { ok: true as const };
+  });
 }
 
 /** GET /giftcard/ids: the ids of every card the list's filters match at `now`, in its order (docs/behaviour.md §12). */
@@ -162,6 +215,13 @@ export function listGiftCardIds(db: Db, query: ListGiftCardsQuery, now = new Dat
 }
 
 /** POST /giftcard/bulk-delete: deleteGiftCard for many ids in one transaction (a missing one is not found). */
-export function bulkDeleteGiftCards(db: Db, ids: readonly number[]): Promise<BulkDeleteResult> {
-  return bulkDeleteRows(db, { table: giftCards, id: giftCards.id, ids, notFound: messages.giftCardNotFound });
+export function bulkDeleteGiftCards(db: Db, audit: AuditContext, ids: readonly number[]): Promise<BulkDeleteResult> {
+  return bulkDeleteRows(db, {
+    table: giftCards,
+    id: giftCards.id,
+    ids,
+    notFound: messages.giftCardNotFound,
+    inTransaction: (tx, deleted) =>
+      recordAudit(tx, audit, { action: 'bulk-delete', entity: 'gift-card', entityIds: deleted }),
+  });
 }

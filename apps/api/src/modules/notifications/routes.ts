@@ -23,6 +23,7 @@ import type { Database, Db } from '../../db/client.js';
 import { csvFileResponse, sendCsv } from '../../plugins/csv-reply.js';
 import { exportNotifications } from './export.js';
 import { authUserOf } from '../../plugins/auth/index.js';
+import { auditContextOf, recordExport } from '../audit/index.js';
 import { throwIfRefused } from '../../plugins/errors.js';
 import {
   bulkDeleteNotifications,
@@ -58,7 +59,10 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; d
         response: { 200: csvFileResponse, ...adminFailures },
       },
     },
-    async (request, reply) => sendCsv(reply, exportNotifications(opts.database, request.query)),
+    async (request, reply) => {
+      await recordExport(db, auditContextOf(request), 'notification', request.query);
+      return sendCsv(reply, exportNotifications(opts.database, request.query));
+    },
   );
 
   r.get(
@@ -89,7 +93,7 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; d
       },
     },
     async (request) => {
-      const result = await createNotification(db, request.body, authUserOf(request).id);
+      const result = await createNotification(db, request.body, auditContextOf(request));
       throwIfRefused(result);
       return {
         message: result.scheduled ? messages.notificationScheduled : messages.notificationQueued,
@@ -111,7 +115,7 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; d
       },
     },
     async (request) => {
-      const result = await deleteNotification(db, request.params.id);
+      const result = await deleteNotification(db, auditContextOf(request), request.params.id);
       throwIfRefused(result);
       return { message: messages.notificationDeleted, body: null };
     },
@@ -149,7 +153,7 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; d
       },
     },
     async (request) => {
-      const result = await bulkDeleteNotifications(db, request.body.ids);
+      const result = await bulkDeleteNotifications(db, auditContextOf(request), request.body.ids);
       return {
         message: bulkDeletedMessage('notifications', result.deleted.length, result.refused.length),
         body: result,

@@ -19,6 +19,7 @@ import { type Refusal, refuse } from '../../plugins/errors.js';
 import { rowsOf } from '../../db/rows.js';
 import { countUpTo } from '../../db/list.js';
 import { bulkDeleteRows, matchingIds } from '../../db/bulk.js';
+import { type AuditContext, auditChanges, recordAudit } from '../audit/index.js';
 
 export type ListNotificationsQuery = z.output<typeof listNotificationsQuerySchema>;
 
@@ -126,7 +127,7 @@ function audienceFilter(input: CreateNotification) {
 export async function createNotification(
   db: Db,
   input: CreateNotification,
-  createdBy: number,
+  audit: AuditContext,
 ): Promise<{ ok: true; id: number; scheduled: boolean } | Refusal> {
   if (input.audience === 'users') {
     // The form offered these users; one deleted since is told, not silently dropped.
@@ -143,7 +144,7 @@ export async function createNotification(
           language: input.language,
           audience: input.audience,
           sendAt: input.sendAt === null ? sql`now()` : new Date(input.sendAt),
-          createdBy,
+          createdBy: audit.actor.id,
         })
         .returning({ id: notifications.id, scheduled: sql<boolean>`${notifications.sendAt} > now()` });
       if (!row) throw new Error('insert returned no row');
@@ -163,6 +164,12 @@ export async function createNotification(
       const recipients = Number(inserted?.n ?? 0);
       if (recipients === 0) throw new NoRecipients();
       await tx.update(notifications).set({ recipientCount: recipients }).where(eq(notifications.id, row.id));
+      await recordAudit(tx, audit, {
+        action: 'notification-send',
+        entity: 'notification',
+        entityId: row.id,
+        changes: auditChanges(null, { ...input, recipientCount: recipients }),
+      });
       return { ok: true as const, id: row.id, scheduled: Boolean(row.scheduled) };
     });
   } catch (err) {
@@ -180,18 +187,32 @@ export async function createNotification(
  * POST /notification/bulk-delete: deleteNotification for many ids in one transaction (a missing one
  * is not found); as there, deliveries not yet made go with each.
  */
-export function bulkDeleteNotifications(db: Db, ids: readonly number[]): Promise<BulkDeleteResult> {
+export function bulkDeleteNotifications(
+  db: Db,
+  audit: AuditContext,
+  ids: readonly number[],
+): Promise<BulkDeleteResult> {
   return bulkDeleteRows(db, {
     table: notifications,
     id: notifications.id,
     ids,
     notFound: messages.notificationNotFound,
+    inTransaction: (tx, deleted) =>
+      recordAudit(tx, audit, { action: 'bulk-delete', entity: 'notification', entityIds: deleted }),
   });
 }
 
-export async function deleteNotification(db: Db, id: number): Promise<{ ok: true } | Refusal> {
-  const deleted = await db.delete(notifications).where(eq(notifications.id, id)).returning({ id: notifications.id });
-  return deleted.length > 0 ? { ok: true } : refuse(404, messages.notificationNotFound);
+export async function deleteNotification(db: Db, audit: AuditContext, id: number): Promise<{ ok: true } | Refusal> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(notifications)
+      .where(eq(notifications.id, id))
+      .returning({ title: notifications.title, audience: notifications.audience });
+    if (!row) return refuse(404, messages.notificationNotFound);
+    const changes = auditChanges(row, null);
+    await recordAudit(tx, audit, { action: 'delete', entity: 'notification', entityId: id, changes });
+    return { ok: true as const };
+  });
 }
 
 /** GET /app/notifications: the caller's inbox, newest first. */

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.js';
 import { authUserOf } from '../../plugins/auth/index.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import type { AttemptLimiter } from '../../plugins/login-limiter.js';
+import { auditContextOf } from '../audit/index.js';
 import { sessionClient } from '../auth/index.js';
 import { changePassword, getProfile, updateProfile } from './service.js';
 
@@ -61,7 +62,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; limite
       },
     },
     async (request, reply) => {
-      const result = await updateProfile(db, authUserOf(request), request.body);
+      const result = await updateProfile(db, authUserOf(request), request.body, auditContextOf(request));
       if (!result.ok && 'body' in result) return reply.code(409).send({ message: result.message, body: result.body });
       throwIfRefused(result);
       return { message: messages.profileUpdated, body: result.user };
@@ -84,7 +85,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; limite
       // Wrong old passwords are limited per account (counted before the check): a stolen token
       // cannot be used to guess the password behind it.
       const result = await opts.limiter.attempt(String(actor.id), () =>
-        changePassword(db, app.sessions, actor, request.body, sessionClient(request)),
+        changePassword(db, app.sessions, actor, request.body, auditContextOf(request), sessionClient(request)),
       );
       if (result === undefined) {
         throw new HttpError(429, messages.tooManyRequests, undefined, {

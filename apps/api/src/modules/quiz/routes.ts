@@ -20,6 +20,7 @@ import {
 } from '@strideadmin/contract';
 import type { Database, Db } from '../../db/client.js';
 import { csvFileResponse, sendCsv } from '../../plugins/csv-reply.js';
+import { auditContextOf, recordExport } from '../audit/index.js';
 import { exportQuizQuestions } from './export.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import {
@@ -54,7 +55,10 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
         response: { 200: csvFileResponse, ...adminFailures },
       },
     },
-    async (request, reply) => sendCsv(reply, exportQuizQuestions(opts.database, request.query)),
+    async (request, reply) => {
+      await recordExport(db, auditContextOf(request), 'quiz', request.query);
+      return sendCsv(reply, exportQuizQuestions(opts.database, request.query));
+    },
   );
 
   r.get(
@@ -101,7 +105,10 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
         response: { 200: okEnvelope(createdIdSchema), ...adminFailures },
       },
     },
-    async (request) => ({ message: messages.quizCreated, body: await createQuizQuestion(db, request.body) }),
+    async (request) => ({
+      message: messages.quizCreated,
+      body: await createQuizQuestion(db, auditContextOf(request), request.body),
+    }),
   );
 
   r.put(
@@ -116,7 +123,7 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
       },
     },
     async (request) => {
-      const result = await updateQuizQuestion(db, request.body);
+      const result = await updateQuizQuestion(db, auditContextOf(request), request.body);
       throwIfRefused(result);
       return { message: messages.quizUpdated, body: result.question };
     },
@@ -134,7 +141,7 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
       },
     },
     async (request) => {
-      const result = await deleteQuizQuestion(db, request.params.id);
+      const result = await deleteQuizQuestion(db, auditContextOf(request), request.params.id);
       throwIfRefused(result);
       return { message: messages.quizDeleted, body: null };
     },
@@ -156,7 +163,7 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
       },
     },
     async (request) => {
-      const result = await bulkDeleteQuizQuestions(db, request.body.ids);
+      const result = await bulkDeleteQuizQuestions(db, auditContextOf(request), request.body.ids);
       return { message: bulkDeletedMessage('quiz', result.deleted.length, result.refused.length), body: result };
     },
   );

@@ -18,6 +18,7 @@ import { containsInsensitive } from '../../db/search.js';
 import { type Refusal, refuse } from '../../plugins/errors.js';
 import { countUpTo } from '../../db/list.js';
 import { bulkDeleteRows, matchingIds } from '../../db/bulk.js';
+import { type AuditContext, auditChanges, recordAudit } from '../audit/index.js';
 
 export type ListQuizQuery = z.output<typeof listQuizQuerySchema>;
 type QuizRow = typeof quizQuestions.$inferSelect;
@@ -90,30 +91,53 @@ export async function getQuizQuestion(db: Db, id: number): Promise<QuizQuestion 
 }
 
 /** POST /quiz. */
-export async function createQuizQuestion(db: Db, input: CreateQuiz): Promise<{ id: number }> {
-  const [row] = await db.insert(quizQuestions).values(input).returning({ id: quizQuestions.id });
-  if (!row) throw new Error('insert returned no row');
-  return { id: row.id };
+export async function createQuizQuestion(db: Db, audit: AuditContext, input: CreateQuiz): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(quizQuestions).values(input).returning({ id: quizQuestions.id });
+    if (!row) throw new Error('insert returned no row');
+    const changes = auditChanges(null, input);
+    await recordAudit(tx, audit, { action: 'create', entity: 'quiz', entityId: row.id, changes });
+    return { id: row.id };
+  });
 }
 
 /** PUT /quiz: every field of `updateId`. */
 export async function updateQuizQuestion(
   db: Db,
+  audit: AuditContext,
   input: UpdateQuiz,
 ): Promise<{ ok: true; question: QuizQuestion } | Refusal> {
   const { updateId, ...fields } = input;
-  const [row] = await db
-    .update(quizQuestions)
-    .set({ ...fields, updatedAt: sql`now()` })
-    .where(eq(quizQuestions.id, updateId))
-    .returning();
-  return row ? { ok: true, question: toQuizQuestion(row) } : refuse(404, messages.quizNotFound);
+  const keys = Object.keys(fields) as Array<keyof typeof fields>;
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(quizQuestions).where(eq(quizQuestions.id, updateId)).for('update');
+    if (!before) return refuse(404, messages.quizNotFound);
+    const [row] = await tx
+      .update(quizQuestions)
+      .set({ ...fields, updatedAt: sql`now()` })
+      .where(eq(quizQuestions.id, updateId))
+      .returning();
+    if (!row) return refuse(404, messages.quizNotFound);
+    const changes = auditChanges(
+      Object.fromEntries(keys.map((k) => [k, before[k]])),
+      Object.fromEntries(keys.map((k) => [k, row[k]])),
+    );
+    await recordAudit(tx, audit, { action: 'update', entity: 'quiz', entityId: updateId, changes });
+    return { ok: true as const, question: toQuizQuestion(row) };
+  });
 }
 
 /** DELETE /quiz/{id}. */
-export async function deleteQuizQuestion(db: Db, id: number): Promise<{ ok: true } | Refusal> {
-  const deleted = await db.delete(quizQuestions).where(eq(quizQuestions.id, id)).returning({ id: quizQuestions.id });
-  return deleted.length > 0 ? { ok: true } : refuse(404, messages.quizNotFound);
+export async function deleteQuizQuestion(db: Db, audit: AuditContext, id: number): Promise<{ ok: true } | Refusal> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(quizQuestions)
+      .where(eq(quizQuestions.id, id))
+      .returning({ question: quizQuestions.question, language: quizQuestions.language });
+    if (!row) return refuse(404, messages.quizNotFound);
+    await recordAudit(tx, audit, { action: 'delete', entity: 'quiz', entityId: id, changes: auditChanges(row, null) });
+    return { ok: true as const };
+  });
 }
 
 /** GET /quiz/ids: the ids of every question the list's filters match, in its order (docs/behaviour.md §12). */
@@ -122,6 +146,17 @@ export function listQuizQuestionIds(db: Db, query: ListQuizQuery): Promise<Selec
 }
 
 /** POST /quiz/bulk-delete: deleteQuizQuestion for many ids in one transaction (a missing one is not found). */
-export function bulkDeleteQuizQuestions(db: Db, ids: readonly number[]): Promise<BulkDeleteResult> {
-  return bulkDeleteRows(db, { table: quizQuestions, id: quizQuestions.id, ids, notFound: messages.quizNotFound });
+export function bulkDeleteQuizQuestions(
+  db: Db,
+  audit: AuditContext,
+  ids: readonly number[],
+): Promise<BulkDeleteResult> {
+  return bulkDeleteRows(db, {
+    table: quizQuestions,
+    id: quizQuestions.id,
+    ids,
+    notFound: messages.quizNotFound,
+    inTransaction: (tx, deleted) =>
+      recordAudit(tx, audit, { action: 'bulk-delete', entity: 'quiz', entityIds: deleted }),
+  });
 }

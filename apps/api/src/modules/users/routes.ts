@@ -24,7 +24,7 @@ import {
 import type { Database, Db } from '../../db/client.js';
 import { csvFileResponse, sendCsv } from '../../plugins/csv-reply.js';
 import { exportUsers } from './export.js';
-import { authUserOf } from '../../plugins/auth/index.js';
+import { auditContextOf, recordExport } from '../audit/index.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import {
   bulkDeleteUsers,
@@ -70,7 +70,10 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
         response: { 200: csvFileResponse, ...adminFailures },
       },
     },
-    async (request, reply) => sendCsv(reply, exportUsers(opts.database, request.query)),
+    async (request, reply) => {
+      await recordExport(db, auditContextOf(request), 'user', request.query);
+      return sendCsv(reply, exportUsers(opts.database, request.query));
+    },
   );
 
   r.get(
@@ -117,7 +120,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
       },
     },
     async (request) => {
-      const result = await createUser(db, authUserOf(request).id, request.body);
+      const result = await createUser(db, auditContextOf(request), request.body);
       throwIfRefused(result);
       opts.notifier?.userCreated(result.id);
       return { message: messages.userCreated, body: { id: result.id } };
@@ -143,7 +146,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
       },
     },
     async (request, reply) => {
-      const result = await updateUser(db, authUserOf(request).id, request.body);
+      const result = await updateUser(db, auditContextOf(request), request.body);
       if (!result.ok && 'body' in result) return reply.code(409).send({ message: result.message, body: result.body });
       throwIfRefused(result);
       return { message: messages.userUpdated, body: result.user };
@@ -163,7 +166,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
       },
     },
     async (request) => {
-      const result = await resetUserPassword(db, authUserOf(request).id, request.body.updateId, request.body.password);
+      const result = await resetUserPassword(db, auditContextOf(request), request.body.updateId, request.body.password);
       throwIfRefused(result);
       opts.notifier?.passwordSetByAdmin(request.body.updateId);
       return { message: messages.userPasswordUpdated, body: null };
@@ -182,7 +185,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
       },
     },
     async (request) => {
-      const result = await deleteUser(db, authUserOf(request).id, request.params.id);
+      const result = await deleteUser(db, auditContextOf(request), request.params.id);
       throwIfRefused(result);
       return { message: messages.userDeleted, body: null };
     },
@@ -204,7 +207,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
       },
     },
     async (request) => {
-      const result = await bulkDeleteUsers(db, authUserOf(request).id, request.body.ids);
+      const result = await bulkDeleteUsers(db, auditContextOf(request), request.body.ids);
       return { message: bulkDeletedMessage('users', result.deleted.length, result.refused.length), body: result };
     },
   );

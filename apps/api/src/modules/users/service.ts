@@ -21,6 +21,7 @@ import { giftCardColumnsWithExpiry, toGiftCard } from '../gift-cards/index.js';
 import { giftCards, type NewUserRow, roles, users, type UserRow } from '../../db/schema.js';
 import { containsInsensitive, startsWithInsensitive, wordStartsWithInsensitive } from '../../db/search.js';
 import { endSessionsOf, forgetAuth, hashPassword, passwordProblem } from '../../plugins/auth/index.js';
+import { type AuditContext, auditChanges, recordAudit } from '../audit/index.js';
 import { type Refusal, refuse } from '../../plugins/errors.js';
 import { changeCoins, setCoins } from '../ledger/index.js';
 import { countUpTo } from '../../db/list.js';
@@ -245,12 +246,23 @@ export async function getUserDetail(db: Db, id: number, now = new Date()): Promi
  */
 export async function createUser(
   db: Db,
-  actorId: number,
+  audit: AuditContext,
   input: CreateUser,
 ): Promise<{ ok: true; id: number } | Refusal> {
   const { role, ...profile } = input;
   try {
-    return { ok: true, id: await insertUser(db, { ...profile, role, passwordHash: null, adminId: actorId }) };
+    const id = await db.transaction(async (tx) => {
+      const created = await insertUser(tx, { ...profile, role, passwordHash: null, adminId: audit.actor.id });
+      const after = { ...input, email: input.email.trim().toLowerCase() };
+      await recordAudit(tx, audit, {
+        action: 'create',
+        entity: 'user',
+        entityId: created,
+        changes: auditChanges(null, after),
+      });
+      return created;
+    });
+    return { ok: true, id };
   } catch (err) {
     // The unique index decides, not a check-then-insert: two requests at once cannot both win.
     if (isUniqueViolation(err, 'users_email_lower_key')) return refuse(409, messages.emailTaken);
@@ -267,6 +279,21 @@ export interface SeenState {
 /** How an edit of a user's columns ended: `changed` and `belowZero` wrote nothing. */
 export type ColumnsUpdate = 'updated' | 'missing' | 'changed' | 'belowZero';
 
+/** A user's columns an edit may change (and the role's name), as the audit log records them. */
+const editableColumns = {
+  name: users.name,
+  dob: users.dob,
+  height: users.height,
+  weight: users.weight,
+  gender: users.gender,
+  totalCoins: users.totalCoins,
+  dailyFSGoal: users.dailyFSGoal,
+  isActive: users.isActive,
+  isTracking: users.isTracking,
+  profilePic: users.profilePic,
+  role: sql<RoleName>`(select ${roles.name} from ${roles} where ${roles.id} = ${users.roleId})`,
+};
+
 /**
  * Changes the given columns (and role) of a user, stamps updated_at and moves the version by one,
  * in one transaction with the user's row locked, so nothing else edits it in between:
@@ -277,6 +304,8 @@ export type ColumnsUpdate = 'updated' | 'missing' | 'changed' | 'belowZero';
  *   `belowZero` when the result would be negative. Without it (an older client), the balance is
  *   set to totalCoins.
  * Coin movements do not move the version: a walker's activity does not make an edit fail.
+ * With `audit`, the edit's 'update' entry (the fields it changed, before and after) is appended
+ * last in the same transaction.
  */
 export async function updateUserColumns(
   db: Db,
@@ -284,11 +313,16 @@ export async function updateUserColumns(
   patch: UserPatch,
   adminId: number | null = null,
   seen: SeenState = {},
+  audit?: AuditContext,
 ): Promise<ColumnsUpdate> {
   const { role, totalCoins, ...columns } = patch;
   const outcome = await db.transaction(async (tx): Promise<ColumnsUpdate> => {
     // The lock an UPDATE takes anyway (not FOR UPDATE: see lockBalance).
-    const [row] = await tx.select({ version: users.version }).from(users).where(eq(users.id, id)).for('no key update');
+    const [row] = await tx
+      .select({ version: users.version, ...editableColumns })
+      .from(users)
+      .where(eq(users.id, id))
+      .for('no key update');
     if (!row) return 'missing';
     if (seen.version !== undefined && seen.version !== row.version) return 'changed';
     if (totalCoins !== undefined && seen.coinsSeen === undefined) {
@@ -307,6 +341,16 @@ export async function updateUserColumns(
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, id));
+    if (audit) {
+      const { version: _before, ...before } = row;
+      const [after] = await tx.select(editableColumns).from(users).where(eq(users.id, id));
+      await recordAudit(tx, audit, {
+        action: 'update',
+        entity: 'user',
+        entityId: id,
+        changes: auditChanges(before, after),
+      });
+    }
     return 'updated';
   });
   if (outcome === 'updated') forgetAuth(id); // status or role may have changed
@@ -371,15 +415,16 @@ export function conflictMessage(outcome: 'changed' | 'belowZero', changedMessage
  */
 export async function updateUser(
   db: Db,
-  actorId: number,
+  audit: AuditContext,
   input: UpdateUser,
 ): Promise<{ ok: true; user: UserDetail } | Refusal | EditConflict<UserDetail>> {
   const { updateId, version, coinsSeen, ...patch } = input;
+  const actorId = audit.actor.id;
   if (updateId === actorId) {
     if (!patch.isActive) return refuse(400, messages.cannotDeactivateSelf);
     if (patch.role !== 'Admin') return refuse(400, messages.cannotDemoteSelf);
   }
-  const outcome = await updateUserColumns(db, updateId, patch, actorId, { version, coinsSeen });
+  const outcome = await updateUserColumns(db, updateId, patch, actorId, { version, coinsSeen }, audit);
   if (outcome === 'missing') return refuse(404, messages.userNotFound);
   const user = await getUserDetail(db, updateId);
   if (!user) return refuse(404, messages.userNotFound);
@@ -391,27 +436,43 @@ export async function updateUser(
  * PUT /users/updatepassword: sets (or resets) another user's password; their tokens stop working.
  * Never the caller's own: that asks for the current password (POST /profile/change_password), so a
  * stolen token cannot be turned into the account. The password rules of the user's role apply
- * (passwordProblem).
+ * (passwordProblem). Its 'password-reset' entry names the user, never the password.
  */
 export async function resetUserPassword(
   db: Db,
-  actorId: number,
+  audit: AuditContext,
   id: number,
   password: string,
 ): Promise<{ ok: true } | Refusal> {
-  if (id === actorId) return refuse(403, messages.ownPasswordUseProfile);
+  if (id === audit.actor.id) return refuse(403, messages.ownPasswordUseProfile);
   const user = await findUserById(db, id);
   if (!user) return refuse(404, messages.userNotFound);
   const problem = passwordProblem(password, user.roleName);
   if (problem) return refuse(400, problem);
-  const stored = await setPasswordHash(db, id, await hashPassword(password));
+  const passwordHash = await hashPassword(password);
+  const stored = await db.transaction(async (tx) => {
+    if (!(await setPasswordHash(tx, id, passwordHash))) return false;
+    await recordAudit(tx, audit, { action: 'password-reset', entity: 'user', entityId: id });
+    return true;
+  });
+  if (stored) forgetAuth(id); // again, now that it is committed
   return stored ? { ok: true } : refuse(404, messages.userNotFound);
 }
 
 /** DELETE /users/{id}. Their gift cards stay, without an owner (gift_cards.user_id ON DELETE SET NULL). */
-export async function deleteUser(db: Db, actorId: number, id: number): Promise<{ ok: true } | Refusal> {
-  if (id === actorId) return refuse(400, messages.cannotDeleteSelf);
-  const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+export async function deleteUser(db: Db, audit: AuditContext, id: number): Promise<{ ok: true } | Refusal> {
+  if (id === audit.actor.id) return refuse(400, messages.cannotDeleteSelf);
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(users)
+      .where(eq(users.id, id))
+      .returning({ id: users.id, name: users.name, email: users.email });
+    if (rows[0]) {
+      const changes = auditChanges(rows[0], null);
+      await recordAudit(tx, audit, { action: 'delete', entity: 'user', entityId: id, changes });
+    }
+    return rows;
+  });
   if (deleted.length > 0) forgetAuth(id);
   return deleted.length > 0 ? { ok: true } : refuse(404, messages.userNotFound);
 }
@@ -425,13 +486,15 @@ export function listUserIds(db: Db, query: ListUsersQuery): Promise<SelectAllIds
  * POST /users/bulk-delete: deleteUser for many ids in one transaction. Your own account is refused
  * (messages.cannotDeleteSelf), a missing one is not found; each deleted account is signed out.
  */
-export async function bulkDeleteUsers(db: Db, actorId: number, ids: readonly number[]): Promise<BulkDeleteResult> {
+export async function bulkDeleteUsers(db: Db, audit: AuditContext, ids: readonly number[]): Promise<BulkDeleteResult> {
   const result = await bulkDeleteRows(db, {
     table: users,
     id: users.id,
     ids,
     notFound: messages.userNotFound,
-    refuse: (id) => (id === actorId ? messages.cannotDeleteSelf : undefined),
+    refuse: (id) => (id === audit.actor.id ? messages.cannotDeleteSelf : undefined),
+    inTransaction: (tx, deleted) =>
+      recordAudit(tx, audit, { action: 'bulk-delete', entity: 'user', entityIds: deleted }),
   });
   for (const id of result.deleted) forgetAuth(id);
   return result;
