@@ -6,25 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@strideadmin/contract';
 import type { RouteGuard, RouteRecord } from '../../src/plugins/route-recorder.js';
 import { users } from '../../src/db/schema.js';
-import {
-  buildTestApp,
-  createComplaintQuery,
-  createGiftBox,
-  createGiftBoxConfig,
-  createGiftCard,
-  createQuiz,
-  createUser,
-  dateIn,
-  type LoggedIn,
-  loginAs,
-  type TestApp,
-  validCard,
-  validConfig,
-  validManualBox,
-  validQuiz,
-} from '../helpers/index.js';
-import { bulkRow } from '../modules/gift-cards/gift-card-data.js';
-import { sendNotification, validNotification } from '../modules/notifications/notification-data.js';
+import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../helpers/index.js';
+import { routeKey as key, routeRequests, urlOf as filledUrl, type Who } from './route-requests.js';
 
 /**
  * The calls anyone may make without a token. A route that is not here and has no guard fails this
@@ -73,14 +56,11 @@ const endsSessions = ['POST /api/auth/logout', 'POST /api/auth/logout-all'];
 /** The built portal's files, each a public GET route of @fastify/static (index.html is served by the 404 fallback too). */
 const portalFiles = ['index.html', 'favicon.svg', 'assets/index-3f2a9c.js'];
 
-type Who = LoggedIn | { headers: Record<string, string>; user?: undefined };
 interface Refusal {
   who: string;
   caller: () => Who;
   status: 401 | 403;
 }
-
-const key = (r: Pick<RouteRecord, 'method' | 'url'>) => `${r.method} ${r.url}`;
 
 /** The routes of Fastify's own router (app.printRoutes), as `METHOD /url`, HEAD twins of GET routes left out. */
 function routerRoutes(tree: string): Set<string> {
@@ -133,68 +113,8 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
     });
     walkerWithPortalToken = { headers: { authorization: `Bearer ${portalToken}` } };
 
-    const target = await createUser(t.db, { name: 'Target Person' });
-    const configId = await createGiftBoxConfig(t.db, { stepsToUnlock: 0 });
-    const doomedConfigId = await createGiftBoxConfig(t.db);
-    const boxId = await createGiftBox(t.db, configId);
-    const quizId = await createQuiz(t.db);
-    const cardId = await createGiftCard(t.db, { price: 0 });
-    ids = {
-      '/api/users/:id': target.id,
-      '/api/giftcard/:id': cardId,
-      '/api/quiz/:id': quizId,
-      '/api/giftbox/:id': doomedConfigId,
-      '/api/giftbox/manual/:id': boxId,
-      '/api/notification/:id': await sendNotification(t.app, admin),
-      // Sent by the app user the matrix tries the admin calls with: even the sender may not read it there.
-      '/api/message/:id': await createComplaintQuery(t.db, { userId: walker.user.id }),
-      '/api/app/quiz/:id/answer': quizId,
-      '/api/app/giftbox/:id/open': boxId,
-      '/api/app/giftcard/:id/redeem': cardId,
-    };
-    payloads = {
-      'POST /api/users': () => ({ name: 'Matrix Person', email: 'matrix-person@example.com' }),
-      'PUT /api/users': () => ({
-        updateId: target.id,
-        name: 'Renamed Person',
-        dob: null,
-        height: 170,
-        weight: 60,
-        gender: null,
-        totalCoins: 5,
-        dailyFSGoal: 1000,
-        isActive: false,
-        isTracking: false,
-        role: 'Admin',
-      }),
-      'PUT /api/users/updatepassword': () => ({ updateId: target.id, password: 'matrix-password' }),
-      'POST /api/getPresignedUrl': () => ({ name: 'card.png', dict: 'gift_card_images', dataType: 'image/png' }),
-      'PUT /api/profile': (who) => ({ updateId: who.user?.id ?? admin.user.id, name: 'Renamed Caller' }),
-      'POST /api/profile/change_password': (who) => ({
-        oldPassword: who.user?.password ?? 'a-guess',
-        newPassword: 'matrix-new-password',
-      }),
-      'POST /api/giftcard': () => validCard(),
-      'PUT /api/giftcard': () => ({ updateId: cardId, ...validCard() }),
-      'POST /api/multiplegiftcard': () => ({ giftCards: [bulkRow()] }),
-      'POST /api/quiz': () => validQuiz(),
-      'PUT /api/quiz': () => ({ updateId: quizId, ...validQuiz() }),
-      'POST /api/giftbox': () => validConfig(),
-      'PUT /api/giftbox': () => ({ updateId: configId, ...validConfig() }),
-      'POST /api/giftbox/manual': () => validManualBox(configId),
-      'POST /api/notification': () => validNotification(),
-      'PUT /api/message': () => ({ updateId: ids['/api/message/:id'], isRead: true }),
-      // Real rows: a bulk delete let through by mistake would show in the database.
-      'POST /api/users/bulk-delete': () => ({ ids: [target.id] }),
-      'POST /api/giftcard/bulk-delete': () => ({ ids: [cardId] }),
-      'POST /api/quiz/bulk-delete': () => ({ ids: [quizId] }),
-      'POST /api/giftbox/bulk-delete': () => ({ ids: [doomedConfigId] }),
-      'POST /api/notification/bulk-delete': () => ({ ids: [ids['/api/notification/:id']] }),
-      'POST /api/message/bulk-delete': () => ({ ids: [ids['/api/message/:id']] }),
-      'POST /api/app/steps': () => ({ date: dateIn(0), steps: 1200 }),
-      'POST /api/app/quiz/:id/answer': () => ({ option: 2 }),
-      'POST /api/app/message': () => ({ title: 'Hello', message: 'My steps are missing.' }),
-    };
+    // Real rows, and valid bodies: only who is calling may stop these calls.
+    ({ ids, payloads } = await routeRequests(t, admin, walker));
   });
   afterAll(async () => {
     await t?.close();
@@ -202,11 +122,7 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
   });
 
   /** The route's URL with its parameters filled: the real row of `ids`, or a dummy that reaches the handler. */
-  const urlOf = (route: RouteRecord, realIds: boolean) =>
-    route.url
-      .replace(/:id\b/g, String((realIds ? ids[route.url] : undefined) ?? 999_999))
-      .replace(/:\w+/g, 'x')
-      .replace('*', 'missing.js');
+  const urlOf = (route: RouteRecord, realIds: boolean) => filledUrl(route, realIds ? ids : undefined);
 
   const call = (route: RouteRecord, who: Who, options: { realIds: boolean; body: boolean }) =>
     t.app.inject({
