@@ -11,3 +11,4 @@ export {
   startAuditRetention,
   verifyAuditChain,
 } from './service.js';
+export { auditRoutes } from './routes.js';
