@@ -1,12 +1,13 @@
 import type { GiftCard } from '@strideadmin/contract';
 import { capitalizeFirst, formatDate, formatDuration, yesNo } from '../lib/format';
 import { Button } from './button';
+import { HistoryPanel } from './history-panel';
 import { Modal } from './modal';
 
 /**
  * docs/behaviour.md §2 Card Details dialog: card picture, Serial Number, Coin Price, Currency of Card, Amount of
  * Card, Store Name and Store Address (first letter capitalised), Valid Till, Expiry Duration
- * (Minutes), Expired; closable; Edit leads to /update-card?id (the caller says where).
+ * (Minutes), Expired; the card's History (docs/behaviour.md §13); closable; Edit leads to /update-card?id (the caller says where).
  */
 export function CardDetailsDialog({
   card,
@@ -66,6 +67,9 @@ export function CardDetailsDialog({
               </div>
             ))}
           </dl>
+          <div className="border-t border-slate-200 pt-4 sm:col-span-2 dark:border-slate-800">
+            <HistoryPanel entity="gift-card" entityId={card.id} headingLevel={3} />
+          </div>
         </div>
       )}
     </Modal>

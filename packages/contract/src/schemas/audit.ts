@@ -112,32 +112,34 @@ export function auditRange(q: { from?: string; to?: string }): {
 
 export const auditSortColumns = ['at', 'id'] as const;
 
+/** GET /audit's fields (the portal's URL state extends these), without the rule between from and to. */
+export const auditQueryObject = z.object({
+  ...listQueryBase,
+  /** Newest first is (at, id) descending whichever is chosen: ids grow with time. */
+  sort: z.enum(auditSortColumns).default('at'),
+  actorId: z.coerce
+    .number({ error: auditMessages.actorInvalid })
+    .int(auditMessages.actorInvalid)
+    .positive(auditMessages.actorInvalid)
+    .max(2_147_483_647, auditMessages.actorInvalid)
+    .optional(),
+  action: z.enum(auditActions, { error: auditMessages.actionInvalid }).optional(),
+  entity: z.enum(auditEntities, { error: auditMessages.entityInvalid }).optional(),
+  entityId: z.string().trim().min(1).max(64).optional(),
+  from: dateOrDateTime,
+  to: dateOrDateTime,
+});
+
 /** GET /audit and GET /audit/export. */
-export const listAuditQuerySchema = z
-  .object({
-    ...listQueryBase,
-    /** Newest first is (at, id) descending whichever is chosen: ids grow with time. */
-    sort: z.enum(auditSortColumns).default('at'),
-    actorId: z.coerce
-      .number({ error: auditMessages.actorInvalid })
-      .int(auditMessages.actorInvalid)
-      .positive(auditMessages.actorInvalid)
-      .max(2_147_483_647, auditMessages.actorInvalid)
-      .optional(),
-    action: z.enum(auditActions, { error: auditMessages.actionInvalid }).optional(),
-    entity: z.enum(auditEntities, { error: auditMessages.entityInvalid }).optional(),
-    entityId: z.string().trim().min(1).max(64).optional(),
-    from: dateOrDateTime,
-    to: dateOrDateTime,
-  })
-  .refine(
-    (q) => {
-      const { from, to } = auditRange(q);
-      return !from || !to || (to.inclusive ? from.getTime() <= to.at.getTime() : from.getTime() < to.at.getTime());
-    },
-    { message: auditMessages.rangeInvalid, path: ['to'] },
-  );
-export type ListAuditQuery = z.input<typeof listAuditQuerySchema>;
+export const listAuditQuerySchema = auditQueryObject.refine(
+  (q) => {
+    const { from, to } = auditRange(q);
+    return !from || !to || (to.inclusive ? from.getTime() <= to.at.getTime() : from.getTime() < to.at.getTime());
+  },
+  { message: auditMessages.rangeInvalid, path: ['to'] },
+);
+/** What a client sends to GET /audit (every field may be left out). */
+export type ListAuditQuery = Partial<z.output<typeof auditQueryObject>>;
 
 const changeSchema = z.object({ before: z.unknown(), after: z.unknown() });
 

@@ -5,6 +5,7 @@ import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { CardDetailsDialog } from '../../components/card-details-dialog';
+import { HistoryPanel } from '../../components/history-panel';
 import { LoadFailed } from '../../components/load-failed';
 import { Modal } from '../../components/modal';
 import { PageHeader } from '../../components/page-header';
@@ -125,6 +126,9 @@ function UserDetails({ user }: { user: UserDetail }) {
             </table>
           </div>
         )}
+      </Card>
+      <Card>
+        <HistoryPanel entity="user" entityId={user.id} />
       </Card>
       <Modal open={avatarOpen} onClose={() => setAvatarOpen(false)} title={user.name} size="md">
         {user.profilePic ? (
