@@ -1,7 +1,7 @@
+import type { ReactNode } from 'react';
 import type { GiftCard } from '@strideadmin/contract';
 import { capitalizeFirst, formatDate, formatDuration, yesNo } from '../lib/format';
 import { Button } from './button';
-import { HistoryPanel } from './history-panel';
 import { Modal } from './modal';
 
 /**
@@ -13,10 +13,13 @@ export function CardDetailsDialog({
   card,
   onClose,
   onEdit,
+  history,
 }: {
   card: GiftCard | null;
   onClose: () => void;
   onEdit: (card: GiftCard) => void;
+  /** Below the fields: the card's History (HistoryPanel), where the caller shows it. */
+  history?: (card: GiftCard) => ReactNode;
 }) {
   const rows: [string, string][] = card
     ? [
@@ -67,9 +70,9 @@ export function CardDetailsDialog({
               </div>
             ))}
           </dl>
-          <div className="border-t border-slate-200 pt-4 sm:col-span-2 dark:border-slate-800">
-            <HistoryPanel entity="gift-card" entityId={card.id} headingLevel={3} />
-          </div>
+          {history && (
+            <div className="border-t border-slate-200 pt-4 sm:col-span-2 dark:border-slate-800">{history(card)}</div>
+          )}
         </div>
       )}
     </Modal>

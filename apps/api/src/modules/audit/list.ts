@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   type AuditActionName,
@@ -42,6 +43,16 @@ export function auditWhere(query: ListAuditQuery) {
 
 const sortColumnOf = { at: auditEntries.at, id: auditEntries.id } as const;
 
+/**
+ * ORDER BY as the indexes are built: drizzle-kit made them `DESC NULLS LAST`, and PostgreSQL's
+ * plain `DESC` means NULLS FIRST, which no index gives (a full sort of the log instead). Both
+ * columns are NOT NULL, so the order is the same; ascending is the same index read backwards.
+ */
+function orderOf(column: AnyPgColumn, order: 'asc' | 'desc') {
+  const dir = sql.raw(order === 'asc' ? 'asc nulls first' : 'desc nulls last');
+  return [sql`${column} ${dir}`, sql`${auditEntries.id} ${dir}`];
+}
+
 type AuditRow = typeof auditEntries.$inferSelect;
 
 const listColumns = {
@@ -75,14 +86,13 @@ function toEntry(row: Omit<AuditRow, 'prevHash' | 'hash'>): AuditEntry {
 /** GET /audit: one page of the filtered entries, newest first unless `order` says otherwise, and the count. */
 export async function listAuditEntries(db: Db, query: ListAuditQuery): Promise<ListResponse<AuditEntry>> {
   const where = auditWhere(query);
-  const direction = query.order === 'asc' ? asc : desc;
   const column = sortColumnOf[query.sort];
   const [rows, total] = await Promise.all([
     db
       .select(listColumns)
       .from(auditEntries)
       .where(where)
-      .orderBy(direction(column), direction(auditEntries.id))
+      .orderBy(...orderOf(column, query.order))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     countUpTo(db, auditEntries, where, query),

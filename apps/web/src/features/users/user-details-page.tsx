@@ -140,6 +140,7 @@ function UserDetails({ user }: { user: UserDetail }) {
         )}
       </Modal>
       <CardDetailsDialog
+        history={(c) => <HistoryPanel entity="gift-card" entityId={c.id} headingLevel={3} />}
         card={card}
         onClose={() => setCard(null)}
         onEdit={(c) => void navigate(hrefs.withId(paths.updateCard, c.id))}
