@@ -117,11 +117,12 @@ export const auditQueryObject = z.object({
   ...listQueryBase,
   /** Newest first is (at, id) descending whichever is chosen: ids grow with time. */
   sort: z.enum(auditSortColumns).default('at'),
-  actorId: z.coerce
-    .number({ error: auditMessages.actorInvalid })
-    .int(auditMessages.actorInvalid)
-    .positive(auditMessages.actorInvalid)
-    .max(2_147_483_647, auditMessages.actorInvalid)
+  /** An account id, as text (the filter field's own value). */
+  actorId: z
+    .string({ error: auditMessages.actorInvalid })
+    .trim()
+    .regex(/^[1-9]\d{0,9}$/, { message: auditMessages.actorInvalid, abort: true })
+    .refine((s) => Number(s) <= 2_147_483_647, auditMessages.actorInvalid)
     .optional(),
   action: z.enum(auditActions, { error: auditMessages.actionInvalid }).optional(),
   entity: z.enum(auditEntities, { error: auditMessages.entityInvalid }).optional(),

@@ -32,7 +32,7 @@ void actionsAgree;
 export function auditWhere(query: ListAuditQuery) {
   const { from, to } = auditRange(query);
   return and(
-    query.actorId !== undefined ? eq(auditEntries.actorId, query.actorId) : undefined,
+    query.actorId !== undefined ? eq(auditEntries.actorId, Number(query.actorId)) : undefined,
     query.action ? eq(auditEntries.action, query.action) : undefined,
     query.entity ? eq(auditEntries.entity, query.entity) : undefined,
     query.entityId ? eq(auditEntries.entityId, query.entityId) : undefined,
