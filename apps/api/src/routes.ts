@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { type AccountService, accountRoutes } from './modules/account/index.js';
 import { mobileAppRoutes } from './modules/mobile-app/index.js';
+import { auditRoutes } from './modules/audit/index.js';
 import { authRoutes, sessionRoutes } from './modules/auth/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { giftBoxRoutes } from './modules/gift-boxes/index.js';
@@ -67,6 +68,8 @@ export async function routes(app: FastifyInstance, { config, database, storage, 
       await api.register(dashboardRoutes, { db });
       // /search: the top bar's quick search over users and gift cards.
       await api.register(searchRoutes, { db });
+      // /audit, /audit/{id}, /audit/export: the audit log, read only.
+      await api.register(auditRoutes, { db, database });
     },
     { prefix: '/api' },
   );

@@ -128,6 +128,18 @@ const modules: Record<string, ModuleDocs> = {
     tagOf: onlyTag('search'),
     parameters: ['/api/search', ['q']],
   },
+  'the audit log calls': {
+    calls: [
+      ['/api/audit', 'get', ['200', '400', '401', '403']],
+      ['/api/audit/export', 'get', ['200', '400', '401', '403']],
+      ['/api/audit/{id}', 'get', ['200', '400', '401', '403', '404']],
+    ],
+    tagOf: onlyTag('audit'),
+    parameters: [
+      '/api/audit',
+      ['action', 'actorId', 'count', 'entity', 'entityId', 'from', 'limit', 'order', 'page', 'sort', 'to'],
+    ],
+  },
   'the app calls': {
     calls: [
       ['/api/app/steps', 'post', ['200', '400', '401', '403', '429']],

@@ -22,3 +22,4 @@ export * from './schemas/notifications.js';
 export * from './schemas/complaints.js';
 export * from './schemas/mobile-app.js';
 export * from './schemas/dashboard.js';
+export * from './schemas/audit.js';

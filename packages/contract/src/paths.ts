@@ -28,6 +28,7 @@ export const portalPaths = {
   addNotification: '/add-notification',
   queryList: '/query-list',
   queryDetails: '/query-details',
+  activity: '/activity',
 } as const;
 
 export type PortalPath = (typeof portalPaths)[keyof typeof portalPaths];

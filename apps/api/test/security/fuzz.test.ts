@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@strideadmin/contract';
+import { auditMessages, messages } from '@strideadmin/contract';
 import { TokenService } from '../../src/plugins/auth/index.js';
 import {
   buildTestApp,
@@ -44,7 +44,7 @@ const totalRuns = Number(process.env.FUZZ_RUNS ?? defaultRuns);
 // Where the requests go: most must be refused; some may pass and reach the database.
 const share = { refused: 0.74, unauthorised: 0.1, acceptable: 0.16 };
 
-const knownMessages = new Set<string>(Object.values(messages));
+const knownMessages = new Set<string>([...Object.values(messages), ...Object.values(auditMessages)]);
 
 /**
  * A clear message: one of the contract's (messages.ts, or a rule's own words in the contract's

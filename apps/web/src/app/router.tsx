@@ -123,6 +123,11 @@ const shellScreens: RouteObject[] = [
     (m) => m.ComplaintDetailsPage,
   ),
   screen(
+    paths.activity,
+    () => import('../features/activity/activity-page'),
+    (m) => m.ActivityPage,
+  ),
+  screen(
     paths.profile,
     () => import('../features/profile/profile-page'),
     (m) => m.ProfilePage,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { GiftCard } from '@strideadmin/contract';
 import { capitalizeFirst, formatDate, formatDuration, yesNo } from '../lib/format';
 import { Button } from './button';
@@ -6,16 +7,19 @@ import { Modal } from './modal';
 /**
  * docs/behaviour.md §2 Card Details dialog: card picture, Serial Number, Coin Price, Currency of Card, Amount of
  * Card, Store Name and Store Address (first letter capitalised), Valid Till, Expiry Duration
- * (Minutes), Expired; closable; Edit leads to /update-card?id (the caller says where).
+ * (Minutes), Expired; the card's History (docs/behaviour.md §13); closable; Edit leads to /update-card?id (the caller says where).
  */
 export function CardDetailsDialog({
   card,
   onClose,
   onEdit,
+  history,
 }: {
   card: GiftCard | null;
   onClose: () => void;
   onEdit: (card: GiftCard) => void;
+  /** Below the fields: the card's History (HistoryPanel), where the caller shows it. */
+  history?: (card: GiftCard) => ReactNode;
 }) {
   const rows: [string, string][] = card
     ? [
@@ -66,6 +70,9 @@ export function CardDetailsDialog({
               </div>
             ))}
           </dl>
+          {history && (
+            <div className="border-t border-slate-200 pt-4 sm:col-span-2 dark:border-slate-800">{history(card)}</div>
+          )}
         </div>
       )}
     </Modal>

@@ -4,9 +4,10 @@ import { Button } from './button';
 import { Select } from './select';
 import { TextInput } from './text-input';
 
-/** One search filter of a list screen (docs/behaviour.md §2 Search filters): a text input or a Yes/No-style select. */
+/** One search filter of a list screen (docs/behaviour.md §2 Search filters): a text input, a date or a Yes/No-style select. */
 export type FilterField<K extends string> =
   | { name: K; label: string; type?: 'text'; placeholder?: string; inputMode?: 'text' | 'email' | 'numeric' }
+  | { name: K; label: string; type: 'date' }
   | { name: K; label: string; type: 'select'; options: readonly DropdownOption<string>[]; allLabel?: string };
 
 export type FilterValues<K extends string> = Partial<Record<K, string | undefined>>;
@@ -81,6 +82,16 @@ export function FilterBar<K extends string>({
               onChange={(v) => set(f.name, v)}
             />
           </div>
+        ) : f.type === 'date' ? (
+          <TextInput
+            key={f.name}
+            label={f.label}
+            name={f.name}
+            type="date"
+            value={draft[f.name]}
+            onChange={(e) => set(f.name, e.target.value)}
+            className="w-full sm:w-44"
+          />
         ) : (
           <TextInput
             key={f.name}

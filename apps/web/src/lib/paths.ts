@@ -71,6 +71,13 @@ export const sidebarEntries = [
       ['Add Gift Box Config', paths.addBox],
     ],
   },
+  {
+    label: 'Activity',
+    to: paths.activity,
+    match: [paths.activity],
+    icon: 'activity',
+    screens: [['Activity', paths.activity]],
+  },
 ] as const;
 
 export type SidebarIcon = (typeof sidebarEntries)[number]['icon'];

@@ -12,3 +12,4 @@ export {
   verifyAuditChain,
 } from './service.js';
 export { type AuditContext, type AuditRecord, auditContextOf, recordAudit, recordExport } from './context.js';
+export { auditRoutes } from './routes.js';

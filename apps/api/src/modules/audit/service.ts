@@ -1,3 +1,4 @@
+import type { AuditActionName } from '@strideadmin/contract';
 import { createHash } from 'node:crypto';
 import { asc, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -10,21 +11,8 @@ import { auditEntries } from '../../db/schema.js';
  */
 
 /** What happened: an administrator's change, an export, or a sign-in. */
-export type AuditAction =
-  | 'create'
-  | 'update'
-  | 'delete'
-  | 'bulk-delete'
-  | 'bulk-import'
-  | 'password-reset'
-  | 'password-change'
-  | 'notification-send'
-  | 'giftbox-place'
-  | 'role-change'
-  | 'export'
-  | 'sign-in'
-  | 'sign-in-failed'
-  | 'sign-out';
+/** What an entry records (the contract's list, which the Activity screen filters by). */
+export type AuditAction = AuditActionName;
 
 /** A changed field: its value before and after (masked or left out by auditChanges). */
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;

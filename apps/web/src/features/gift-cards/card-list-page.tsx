@@ -5,6 +5,7 @@ import { yesNoOptions, type GiftCard, type giftCardSortColumns } from '@stridead
 import { Badge } from '../../components/badge';
 import { ButtonLink } from '../../components/button-link';
 import { CardDetailsDialog } from '../../components/card-details-dialog';
+import { HistoryPanel } from '../../components/history-panel';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { DataTableColumn } from '../../components/data-table';
 import type { FilterField } from '../../components/filter-bar';
@@ -142,7 +143,12 @@ export function CardListPage() {
         columnsId="giftCards"
         bulk={{ target: giftCardDeletion, rowName: (c) => c.serialNumber }}
       />
-      <CardDetailsDialog card={viewing} onClose={() => setViewing(null)} onEdit={(c) => void navigate(editHref(c))} />
+      <CardDetailsDialog
+        history={(c) => <HistoryPanel entity="gift-card" entityId={c.id} headingLevel={3} />}
+        card={viewing}
+        onClose={() => setViewing(null)}
+        onEdit={(c) => void navigate(editHref(c))}
+      />
       <ConfirmDialog
         {...deletion.dialog}
         title={`Delete gift card ${deletion.target?.serialNumber ?? ''}?`}

@@ -5,6 +5,7 @@ import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { CardDetailsDialog } from '../../components/card-details-dialog';
+import { HistoryPanel } from '../../components/history-panel';
 import { LoadFailed } from '../../components/load-failed';
 import { Modal } from '../../components/modal';
 import { PageHeader } from '../../components/page-header';
@@ -126,6 +127,9 @@ function UserDetails({ user }: { user: UserDetail }) {
           </div>
         )}
       </Card>
+      <Card>
+        <HistoryPanel entity="user" entityId={user.id} />
+      </Card>
       <Modal open={avatarOpen} onClose={() => setAvatarOpen(false)} title={user.name} size="md">
         {user.profilePic ? (
           <img src={user.profilePic} alt={user.name} className="mx-auto max-h-[70vh] rounded-lg object-contain" />
@@ -136,6 +140,7 @@ function UserDetails({ user }: { user: UserDetail }) {
         )}
       </Modal>
       <CardDetailsDialog
+        history={(c) => <HistoryPanel entity="gift-card" entityId={c.id} headingLevel={3} />}
         card={card}
         onClose={() => setCard(null)}
         onEdit={(c) => void navigate(hrefs.withId(paths.updateCard, c.id))}

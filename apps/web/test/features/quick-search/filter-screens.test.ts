@@ -20,6 +20,7 @@ describe('the quick search over screens', () => {
       'Complaint Queries',
       'Gift Box Config',
       'Add Gift Box Config',
+      'Activity',
       'Profile',
     ]);
     expect(filterScreens(jumpScreens, 'gift cards')[0]).toEqual({

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  auditEntrySchema,
+  auditListSchema,
+  auditMessages,
+  errorEnvelopeSchema,
+  idParamsSchema,
+  listAuditQuerySchema,
+  okEnvelope,
+} from '@strideadmin/contract';
+import type { Database, Db } from '../../db/client.js';
+import { csvFileResponse, sendCsv } from '../../plugins/csv-reply.js';
+import { HttpError } from '../../plugins/errors.js';
+import { exportAuditEntries, getAuditEntry, listAuditEntries } from './list.js';
+
+const failure = errorEnvelopeSchema;
+/** What every admin call may answer besides its success: bad input, no token, not an admin. */
+const adminFailures = { 400: failure, 401: failure, 403: failure } as const;
+const admin = { tags: ['audit'], security: [{ bearer: [] }] };
+
+/** The audit log, read only (docs/operations/audit-log.md "Reading the log"): administrators only. */
+export async function auditRoutes(app: FastifyInstance, opts: { db: Db; database: Database }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  r.get(
+    '/audit/export',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          "Every audit entry matching the list's filters, newest first, as a CSV file (docs/behaviour.md §13); page and limit are ignored",
+        querystring: listAuditQuerySchema,
+        response: { 200: csvFileResponse, ...adminFailures },
+      },
+    },
+    async (request, reply) => sendCsv(reply, exportAuditEntries(opts.database, request.query)),
+  );
+
+  r.get(
+    '/audit',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary:
+          'A page of audit entries, newest first, filtered by admin, action, record and time (docs/behaviour.md §13), with the filtered count',
+        querystring: listAuditQuerySchema,
+        response: { 200: okEnvelope(auditListSchema), ...adminFailures },
+      },
+    },
+    async (request) => ({ body: await listAuditEntries(db, request.query) }),
+  );
+
+  r.get(
+    '/audit/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'One audit entry with every field and its changes (docs/behaviour.md §13)',
+        params: idParamsSchema,
+        response: { 200: okEnvelope(auditEntrySchema), ...adminFailures, 404: failure },
+      },
+    },
+    async (request) => {
+      const entry = await getAuditEntry(db, request.params.id);
+      if (!entry) throw new HttpError(404, auditMessages.entryNotFound);
+      return { body: entry };
+    },
+  );
+}
