@@ -2,7 +2,6 @@ import { and, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
-  type AuditActionName,
   type AuditEntry,
   auditRange,
   type listAuditQuerySchema,
@@ -12,7 +11,6 @@ import type { Database, Db } from '../../db/client.js';
 import { csvDownload, csvNumber, csvText, csvTimestamp } from '../../db/csv-export.js';
 import { countUpTo } from '../../db/list.js';
 import { auditEntries } from '../../db/schema.js';
-import type { AuditAction } from './service.js';
 
 /**
  * Reading the audit log (docs/operations/audit-log.md "Reading the log"): the Activity screen's
