@@ -1,4 +1,5 @@
 import { portalPaths, type PortalPath } from './paths.js';
+import type { ImageFolder } from './limits.js';
 import type { RoleName } from './options.js';
 
 /**
@@ -97,3 +98,12 @@ export function canOpen(role: string | null | undefined, path: string): boolean 
   const action = pagePermissions[path as PortalPath];
   return action ? can(role, action) : isPortalRole(role);
 }
+
+/**
+ * POST /getPresignedUrl: every portal role may upload its own profile image (the route's guard is
+ * profile:self); a folder's images also need the right to write what they belong to.
+ */
+export const imageFolderPermissions: Record<ImageFolder, PermissionAction> = {
+  gift_card_images: 'giftCards:write',
+  profile_Images: 'profile:self',
+};

@@ -47,7 +47,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
   r.get(
     '/message/export',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('complaints:read'),
       schema: {
         ...admin,
         summary:
@@ -62,7 +62,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
   r.get(
     '/message',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('complaints:read'),
       schema: {
         ...admin,
         summary:
@@ -77,7 +77,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
   r.get(
     '/message/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('complaints:read'),
       schema: {
         ...admin,
         summary:
@@ -96,7 +96,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
   r.put(
     '/message',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('complaints:write'),
       schema: {
         ...admin,
         summary: 'Mark a complaint query read or unread (docs/behaviour.md §7 PUT /message { isRead, updateId })',
@@ -114,7 +114,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
   r.delete(
     '/message/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('complaints:write'),
       schema: {
         ...admin,
         summary: 'Delete a complaint query',
@@ -154,7 +154,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
   r.post(
     '/message/bulk-delete',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('complaints:write'),
       schema: {
         ...admin,
         summary:
@@ -175,7 +175,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
   r.get(
     '/message/ids',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('complaints:read'),
       schema: {
         ...admin,
         summary: `The ids of all complaint queries the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,

@@ -56,7 +56,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.get(
     '/giftbox/export',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:read'),
       schema: {
         ...admin,
         summary:
@@ -71,7 +71,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.get(
     '/giftbox',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:read'),
       schema: {
         ...admin,
         summary:
@@ -86,7 +86,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.get(
     '/giftbox/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:read'),
       schema: {
         ...admin,
         summary: 'One gift box config and its boxes placed by hand (ManualBoxes), newest first',
@@ -104,7 +104,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.post(
     '/giftbox',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:write'),
       schema: {
         ...admin,
         summary: 'Add a gift box config; its type (Config Name) must be new, whatever the case',
@@ -122,7 +122,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.put(
     '/giftbox',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:write'),
       schema: {
         ...admin,
         summary: 'Update the gift box config `updateId`; answers the config as stored',
@@ -140,7 +140,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.delete(
     '/giftbox/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:write'),
       schema: {
         ...admin,
         summary: 'Delete a gift box config and every box placed under it',
@@ -160,7 +160,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.post(
     '/giftbox/manual',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:write'),
       schema: {
         ...admin,
         summary: 'Place one gift box by hand under a config, at a point of the map, with its coins and expiry',
@@ -178,7 +178,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.delete(
     '/giftbox/manual/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:write'),
       schema: {
         ...admin,
         summary: 'Remove a gift box placed by hand',
@@ -198,7 +198,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.get(
     '/config/map',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:read'),
       schema: {
         ...admin,
         summary: 'The map settings of /add-box-manual: tile URL template, attribution, max zoom, center and zoom',
@@ -214,7 +214,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.post(
     '/giftbox/bulk-delete',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:write'),
       schema: {
         ...admin,
         summary:
@@ -235,7 +235,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.get(
     '/giftbox/ids',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:read'),
       schema: {
         ...admin,
         summary: `The ids of all gift box configs the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,

@@ -47,7 +47,7 @@ const admin = { tags: ['gift-cards'], security: [{ bearer: [] }] };
 /**
  * POST /multiplegiftcard carries up to limits.csvMaxRows rows as JSON: the CSV's own text
  * (limits.csvMaxBytes) plus, a row, the JSON keys and quotes and a card picture URL (2 KiB).
- * Only an administrator's request gets this far: requireAdmin runs before the body is read.
+ * Only an administrator's request gets this far: the guard (giftCards:write) runs before the body is read.
  */
 export const bulkBodyLimit = limits.csvMaxBytes + limits.csvMaxRows * 2048;
 
@@ -60,7 +60,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; datab
   r.get(
     '/giftcard/export',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftCards:read'),
       schema: {
         ...admin,
         summary:
@@ -75,7 +75,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; datab
   r.get(
     '/giftcard',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftCards:read'),
       schema: {
         ...admin,
         summary:
@@ -112,7 +112,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; datab
   r.get(
     '/giftcard/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftCards:read'),
       schema: {
         ...admin,
         summary: 'One gift card, as an array of one (docs/behaviour.md §7: the portal reads body[0])',
@@ -130,7 +130,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; datab
   r.post(
     '/giftcard',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftCards:write'),
       schema: {
         ...admin,
         summary: 'Add one gift card; serial number and control code must be new',
@@ -148,7 +148,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; datab
   r.put(
     '/giftcard',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftCards:write'),
       schema: {
         ...admin,
         summary:
@@ -167,7 +167,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; datab
   r.delete(
     '/giftcard/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftCards:write'),
       schema: {
         ...admin,
         summary: 'Delete a gift card',
@@ -185,7 +185,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; datab
   r.post(
     '/multiplegiftcard',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftCards:write'),
       bodyLimit: bulkBodyLimit,
       schema: {
         ...admin,
@@ -214,7 +214,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; datab
   r.post(
     '/giftcard/bulk-delete',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftCards:write'),
       schema: {
         ...admin,
         summary:
@@ -232,7 +232,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; datab
   r.get(
     '/giftcard/ids',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftCards:read'),
       schema: {
         ...admin,
         summary: `The ids of all gift cards the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,

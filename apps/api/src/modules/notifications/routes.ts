@@ -49,7 +49,7 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; d
   r.get(
     '/notification/export',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('notifications:read'),
       schema: {
         ...admin,
         summary:
@@ -64,7 +64,7 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; d
   r.get(
     '/notification',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('notifications:read'),
       schema: {
         ...admin,
         summary:
@@ -79,7 +79,7 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; d
   r.post(
     '/notification',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('notifications:write'),
       schema: {
         ...admin,
         summary:
@@ -101,7 +101,7 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; d
   r.delete(
     '/notification/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('notifications:write'),
       schema: {
         ...admin,
         summary:
@@ -139,7 +139,7 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; d
   r.post(
     '/notification/bulk-delete',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('notifications:write'),
       schema: {
         ...admin,
         summary:
@@ -160,7 +160,7 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; d
   r.get(
     '/notification/ids',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('notifications:read'),
       schema: {
         ...admin,
         summary: `The ids of all notifications the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,

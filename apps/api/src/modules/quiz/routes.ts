@@ -45,7 +45,7 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
   r.get(
     '/quiz/export',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('quiz:read'),
       schema: {
         ...admin,
         summary:
@@ -60,7 +60,7 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
   r.get(
     '/quiz',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('quiz:read'),
       schema: {
         ...admin,
         summary:
@@ -75,7 +75,7 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
   r.get(
     '/quiz/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('quiz:read'),
       schema: {
         ...admin,
         summary: 'One quiz question',
@@ -93,7 +93,7 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
   r.post(
     '/quiz',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('quiz:write'),
       schema: {
         ...admin,
         summary: 'Add a quiz question: four different options, the correct one, language and coins',
@@ -107,7 +107,7 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
   r.put(
     '/quiz',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('quiz:write'),
       schema: {
         ...admin,
         summary: 'Update the quiz question `updateId`; answers the question as stored',
@@ -125,7 +125,7 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
   r.delete(
     '/quiz/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('quiz:write'),
       schema: {
         ...admin,
         summary: 'Delete a quiz question',
@@ -146,7 +146,7 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
   r.post(
     '/quiz/bulk-delete',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('quiz:write'),
       schema: {
         ...admin,
         summary:
@@ -164,7 +164,7 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
   r.get(
     '/quiz/ids',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('quiz:read'),
       schema: {
         ...admin,
         summary: `The ids of all quiz questions the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,

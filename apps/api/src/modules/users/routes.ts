@@ -61,7 +61,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
   r.get(
     '/users/export',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('users:read'),
       schema: {
         ...admin,
         summary:
@@ -76,7 +76,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
   r.get(
     '/users',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('users:read'),
       schema: {
         ...admin,
         summary: 'A page of users, filtered by name and e-mail (contains, any case), with the filtered count',
@@ -90,7 +90,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
   r.get(
     '/users/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('users:read'),
       schema: {
         ...admin,
         summary: 'One user with its role, associated gift cards and version (docs/behaviour.md §7 GET /users/{id})',
@@ -108,7 +108,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
   r.post(
     '/users',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('users:write'),
       schema: {
         ...admin,
         summary: 'Add a user, without a password until one is set (docs/behaviour.md §7 POST /users)',
@@ -127,7 +127,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
   r.put(
     '/users',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('users:write'),
       schema: {
         ...admin,
         summary:
@@ -143,7 +143,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
       },
     },
     async (request, reply) => {
-      const result = await updateUser(db, authUserOf(request).id, request.body);
+      const result = await updateUser(db, authUserOf(request).id, request.body, app.sessions);
       if (!result.ok && 'body' in result) return reply.code(409).send({ message: result.message, body: result.body });
       throwIfRefused(result);
       return { message: messages.userUpdated, body: result.user };
@@ -153,7 +153,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
   r.put(
     '/users/updatepassword',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('users:write'),
       schema: {
         ...admin,
         summary:
@@ -173,7 +173,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
   r.delete(
     '/users/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('users:write'),
       schema: {
         ...admin,
         summary: 'Delete a user; their gift cards stay, without an owner',
@@ -194,7 +194,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
   r.post(
     '/users/bulk-delete',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('users:write'),
       schema: {
         ...admin,
         summary:
@@ -212,7 +212,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
   r.get(
     '/users/ids',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('users:read'),
       schema: {
         ...admin,
         summary: `The ids of all users the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,
