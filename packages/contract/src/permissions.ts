@@ -34,14 +34,7 @@ export type PortalRole = (typeof portalRoles)[number];
 
 export const rolePermissions: Record<RoleName, readonly PermissionAction[]> = {
   Admin: permissionActions,
-  Support: [
-    'complaints:read',
-    'complaints:write',
-    'users:read',
-    'giftCards:read',
-    'dashboard:read',
-    'profile:self',
-  ],
+  Support: ['complaints:read', 'complaints:write', 'users:read', 'giftCards:read', 'dashboard:read', 'profile:self'],
   Content: [
     'quiz:read',
     'quiz:write',

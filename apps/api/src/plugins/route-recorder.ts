@@ -46,9 +46,7 @@ export const routeRecorderPlugin = fp(
           ]
         : [];
       const permission = hooks.map(permissionOfGuard).find((p) => p !== undefined);
-      const guard: RouteGuard = permission
-        ? 'staff'
-        : (guards.find(([hook]) => hooks.includes(hook))?.[1] ?? 'public');
+      const guard: RouteGuard = permission ? 'staff' : (guards.find(([hook]) => hooks.includes(hook))?.[1] ?? 'public');
       const staff = guard === 'staff' ? { permission: permission ?? null } : {};
       const methods = [route.method].flat();
       const bare = (url: string) => url.replace(/(.)\/$/, '$1');

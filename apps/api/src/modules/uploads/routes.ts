@@ -39,7 +39,8 @@ export async function uploadRoutes(app: FastifyInstance, opts: { storage: Object
     async (request) => {
       const { name, dict, dataType } = request.body;
       // A folder's images need the right to write what they belong to (a gift card's: giftCards:write).
-      if (!can(authUserOf(request).roleName, imageFolderPermissions[dict])) throw new HttpError(403, messages.forbidden);
+      if (!can(authUserOf(request).roleName, imageFolderPermissions[dict]))
+        throw new HttpError(403, messages.forbidden);
       try {
         const signed = await opts.storage.presignPut({ folder: dict, contentType: dataType, originalName: name });
         request.log.info(
