@@ -15,7 +15,8 @@ export function CardDetailsDialog({
 }: {
   card: GiftCard | null;
   onClose: () => void;
-  onEdit: (card: GiftCard) => void;
+  /** Without it (a role that may not change gift cards), no Edit button. */
+  onEdit?: ((card: GiftCard) => void) | undefined;
 }) {
   const rows: [string, string][] = card
     ? [
@@ -41,7 +42,7 @@ export function CardDetailsDialog({
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
-          <Button onClick={() => card && onEdit(card)}>Edit</Button>
+          {onEdit && <Button onClick={() => card && onEdit(card)}>Edit</Button>}
         </>
       }
     >

@@ -13,6 +13,7 @@ import { actionsColumn, fluidColumn, RowButton, TruncatedText } from '../../comp
 import { ExportButton } from '../../components/export-button';
 import { PageHeader } from '../../components/page-header';
 import { useDeleteConfirmation } from '../../lib/delete-confirmation';
+import { useCan } from '../../lib/permissions';
 import { capitalizeFirst, formatDate, formatNumber, formatShortDate, yesNo } from '../../lib/format';
 import { useListParams, type ListFilters } from '../../lib/list-params';
 import { hrefs, paths } from '../../lib/paths';
@@ -40,6 +41,8 @@ export function CardListPage() {
   const navigate = useNavigate();
   const [viewing, setViewing] = useState<GiftCard | null>(null);
   const deletion = useDeleteConfirmation<GiftCard>(giftCardDeletion);
+  // docs/behaviour.md §13: a role that may only read gift cards gets no Add, Edit or Delete.
+  const canWrite = useCan('giftCards:write');
 
   const editHref = (c: GiftCard) => hrefs.withId(paths.updateCard, c.id);
 
@@ -104,8 +107,12 @@ export function CardListPage() {
     actionsColumn((c) => (
       <>
         <RowButton label="View" name={c.serialNumber} onClick={() => setViewing(c)} />
-        <RowButton label="Edit" name={c.serialNumber} onClick={() => void navigate(editHref(c))} />
-        <RowButton label="Delete" name={c.serialNumber} onClick={() => deletion.ask(c)} danger />
+        {canWrite && (
+          <>
+            <RowButton label="Edit" name={c.serialNumber} onClick={() => void navigate(editHref(c))} />
+            <RowButton label="Delete" name={c.serialNumber} onClick={() => deletion.ask(c)} danger />
+          </>
+        )}
       </>
     )),
   ];
@@ -118,10 +125,14 @@ export function CardListPage() {
         actions={
           <>
             <ExportButton path="/giftcard" query={params} />
-            <ButtonLink to={paths.addMultipleCard} variant="secondary">
-              Add Multiple Gift Cards
-            </ButtonLink>
-            <ButtonLink to={paths.addCard}>Add Gift Card</ButtonLink>
+            {canWrite && (
+              <>
+                <ButtonLink to={paths.addMultipleCard} variant="secondary">
+                  Add Multiple Gift Cards
+                </ButtonLink>
+                <ButtonLink to={paths.addCard}>Add Gift Card</ButtonLink>
+              </>
+            )}
           </>
         }
       />
@@ -137,12 +148,16 @@ export function CardListPage() {
         errorTitle="Could not load gift cards"
         emptyTitle="No gift cards found"
         filteredHint="No gift card matches these filters. Try other words, or clear the filters."
-        emptyAction={<ButtonLink to={paths.addCard}>Add Gift Card</ButtonLink>}
+        emptyAction={canWrite ? <ButtonLink to={paths.addCard}>Add Gift Card</ButtonLink> : undefined}
         paginationLabel="Gift card pages"
         columnsId="giftCards"
-        bulk={{ target: giftCardDeletion, rowName: (c) => c.serialNumber }}
+        bulk={canWrite ? { target: giftCardDeletion, rowName: (c) => c.serialNumber } : undefined}
       />
-      <CardDetailsDialog card={viewing} onClose={() => setViewing(null)} onEdit={(c) => void navigate(editHref(c))} />
+      <CardDetailsDialog
+        card={viewing}
+        onClose={() => setViewing(null)}
+        onEdit={canWrite ? (c) => void navigate(editHref(c)) : undefined}
+      />
       <ConfirmDialog
         {...deletion.dialog}
         title={`Delete gift card ${deletion.target?.serialNumber ?? ''}?`}

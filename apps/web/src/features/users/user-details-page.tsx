@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { formatDate, formatNumber, yesNo } from '../../lib/format';
 import { useIdParam } from '../../lib/id-param';
+import { useCan } from '../../lib/permissions';
 import { hrefs, paths } from '../../lib/paths';
 import { useUser } from './api/get-user';
 
@@ -32,6 +33,8 @@ function UserDetails({ user }: { user: UserDetail }) {
   const navigate = useNavigate();
   const [avatarOpen, setAvatarOpen] = useState(false);
   const [card, setCard] = useState<GiftCard | null>(null);
+  const canWriteUsers = useCan('users:write');
+  const canWriteCards = useCan('giftCards:write');
   const facts: [string, string][] = [
     ['Email', user.email],
     ['Role', user.Role.name],
@@ -54,7 +57,9 @@ function UserDetails({ user }: { user: UserDetail }) {
             <Button variant="secondary" onClick={() => void navigate(paths.userList)}>
               Go Back
             </Button>
-            <Button onClick={() => void navigate(hrefs.withId(paths.updateUser, user.id))}>Edit User</Button>
+            {canWriteUsers && (
+              <Button onClick={() => void navigate(hrefs.withId(paths.updateUser, user.id))}>Edit User</Button>
+            )}
           </>
         }
       />
@@ -138,7 +143,7 @@ function UserDetails({ user }: { user: UserDetail }) {
       <CardDetailsDialog
         card={card}
         onClose={() => setCard(null)}
-        onEdit={(c) => void navigate(hrefs.withId(paths.updateCard, c.id))}
+        onEdit={canWriteCards ? (c) => void navigate(hrefs.withId(paths.updateCard, c.id)) : undefined}
       />
     </div>
   );
