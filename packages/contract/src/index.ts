@@ -3,6 +3,7 @@ export * from './messages.js';
 export * from './options.js';
 export * from './limits.js';
 export * from './paths.js';
+export * from './permissions.js';
 export * from './schemas/envelope.js';
 export * from './schemas/fields.js';
 export * from './schemas/common.js';

@@ -5,7 +5,8 @@ export interface DropdownOption<V extends string | boolean = string> {
   value: V;
 }
 
-export const roleNames = ['Admin', 'User'] as const;
+/** Admin, the two staff roles (docs/behaviour.md §13 Roles), and the app's users. */
+export const roleNames = ['Admin', 'Support', 'Content', 'User'] as const;
 export type RoleName = (typeof roleNames)[number];
 
 export const languageOptions = [
@@ -34,7 +35,9 @@ export const genderOptions = [
 
 export const roleOptions = [
   { id: 1, label: 'Admin', value: 'Admin' },
-  { id: 2, label: 'User', value: 'User' },
+  { id: 2, label: 'Support', value: 'Support' },
+  { id: 3, label: 'Content', value: 'Content' },
+  { id: 4, label: 'User', value: 'User' },
 ] as const satisfies readonly DropdownOption[];
 
 export const statusOptions = [

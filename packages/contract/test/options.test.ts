@@ -50,9 +50,11 @@ describe('option lists (docs/behaviour.md §9)', () => {
     expect(genderOptions.map((o) => o.value)).toEqual(['male', 'female']);
     expect(labelsAndValues(roleOptions)).toEqual([
       ['Admin', 'Admin'],
+      ['Support', 'Support'],
+      ['Content', 'Content'],
       ['User', 'User'],
     ]);
-    expect([...roleNames]).toEqual(['Admin', 'User']);
+    expect([...roleNames]).toEqual(['Admin', 'Support', 'Content', 'User']);
     expect(labelsAndValues(statusOptions)).toEqual([
       ['Active', true],
       ['Inactive', false],

@@ -1,14 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PermissionAction } from '@strideadmin/contract';
+import { permissionOfGuard } from './auth/index.js';
 
-/** Who a route lets in, as its onRequest guard says (none: anyone). */
-export type RouteGuard = 'admin' | 'user' | 'app' | 'public';
+/**
+ * Who a route lets in, as its onRequest guard says: 'staff' a portal account whose role has the
+ * route's permission (requirePermission), or an Admin (requireAdmin, permission null); 'user' any
+ * signed-in account; 'app' an app user; 'public' anyone.
+ */
+export type RouteGuard = 'staff' | 'user' | 'app' | 'public';
 
 /** One route of the server, as registered (HEAD twins of GET routes left out). */
 export interface RouteRecord {
   method: string;
   url: string;
   guard: RouteGuard;
+  /** A 'staff' route's action (the contract's permission table); null: Admin only; undefined otherwise. */
+  permission?: PermissionAction | null;
 }
 
 declare module 'fastify' {
@@ -32,12 +40,14 @@ export const routeRecorderPlugin = fp(
       const hooks: unknown[] = route.onRequest === undefined ? [] : [route.onRequest].flat();
       const guards: Array<[unknown, RouteGuard]> = app.hasDecorator('requireAdmin')
         ? [
-            [app.requireAdmin, 'admin'],
+            [app.requireAdmin, 'staff'],
             [app.requireUser, 'user'],
             [app.requireAppUser, 'app'],
           ]
         : [];
-      const guard = guards.find(([hook]) => hooks.includes(hook))?.[1] ?? 'public';
+      const permission = hooks.map(permissionOfGuard).find((p) => p !== undefined);
+      const guard: RouteGuard = permission ? 'staff' : (guards.find(([hook]) => hooks.includes(hook))?.[1] ?? 'public');
+      const staff = guard === 'staff' ? { permission: permission ?? null } : {};
       const methods = [route.method].flat();
       const bare = (url: string) => url.replace(/(.)\/$/, '$1');
       for (const method of methods) {
@@ -47,7 +57,7 @@ export const routeRecorderPlugin = fp(
           method === 'HEAD' &&
           (methods.includes('GET') ||
             table.some((r) => r.method === 'GET' && bare(r.url) === bare(route.url) && r.guard === guard));
-        if (!twin) table.push({ method, url: route.url, guard });
+        if (!twin) table.push({ method, url: route.url, guard, ...staff });
       }
     });
   },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { LoginResponse, OkEnvelope, RoleName } from '@strideadmin/contract';
+import { isPortalRole, type LoginResponse, type OkEnvelope, type RoleName } from '@strideadmin/contract';
 import type { Db } from '../../src/db/client.js';
 import { createUser, type TestUser, type UserOverrides } from './factories.js';
 
@@ -27,8 +27,8 @@ export interface LoggedIn {
 }
 
 /**
- * A new user of `role`, signed in through the real login route: an Admin through the portal
- * (admin token), a User through the app (app token) unless `adminPortal` says otherwise.
+ * A new user of `role`, signed in through the real login route: a portal role (Admin, Support,
+ * Content) through the portal (admin token), a User through the app (app token) unless `adminPortal` says otherwise.
  */
 export async function loginAs(
   { app, db }: { app: FastifyInstance; db: Db },
@@ -37,7 +37,7 @@ export async function loginAs(
 ): Promise<LoggedIn> {
   const user = await createUser(db, { ...options.user, role });
   if (user.password === null) throw new Error('loginAs needs a user with a password');
-  const adminPortal = options.adminPortal ?? role === 'Admin';
+  const adminPortal = options.adminPortal ?? isPortalRole(role);
   const res = await login(app, { email: user.email, password: user.password, adminPortal });
   if (res.statusCode !== 200) throw new Error(`login as ${role} failed: ${res.statusCode} ${res.body}`);
   const session = res.json<OkEnvelope<LoginResponse>>().body;

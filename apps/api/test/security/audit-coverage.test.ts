@@ -74,7 +74,7 @@ const notChanges: Record<string, string> = {
 
 /** What this file holds to its rule: an administrator's POST/PUT/PATCH/DELETE, and every export. */
 const audited = (r: RouteRecord) =>
-  (r.guard === 'admin' && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method)) ||
+  (r.guard === 'staff' && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method)) ||
   (r.method === 'GET' && r.url.endsWith('/export'));
 
 let t: TestApp;

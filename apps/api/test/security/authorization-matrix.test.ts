@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@strideadmin/contract';
+import { can, messages, permissionActions, portalRoles, type PortalRole } from '@strideadmin/contract';
 import type { RouteGuard, RouteRecord } from '../../src/plugins/route-recorder.js';
 import { users } from '../../src/db/schema.js';
 import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../helpers/index.js';
@@ -39,9 +39,10 @@ const publicRoutes = [
 ];
 
 /**
- * The calls any signed-in account may make, app user or administrator (requireUser): the caller's
+ * The calls any signed-in account may make, app user or portal account (requireUser): the caller's
  * own sessions. Otherwise the app's calls (/api/app/*) take an app user's token, every other
- * guarded call an administrator's.
+ * guarded call a portal token of a role that has the route's permission (requirePermission: the
+ * contract's permission table decides who, docs/behaviour.md §13).
  */
 const anyUserRoutes: string[] = [
   'POST /api/auth/logout',
@@ -84,6 +85,8 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
   let webDir: string;
   let table: readonly RouteRecord[];
   let admin: LoggedIn;
+  /** A signed-in portal account of each portal role (admin is the Admin one). */
+  let staff: Record<PortalRole, LoggedIn>;
   let walker: LoggedIn;
   let adminInApp: LoggedIn;
   /** The app user's own account with a portal-audience token, which login never gives a User: only the role stops it. */
@@ -103,6 +106,7 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
     table = t.app.routeTable;
 
     admin = await loginAs(t, 'Admin');
+    staff = { Admin: admin, Support: await loginAs(t, 'Support'), Content: await loginAs(t, 'Content') };
     walker = await loginAs(t, 'User', { user: { isTracking: true, totalCoins: 1000 } });
     adminInApp = await loginAs(t, 'Admin', { adminPortal: false, user: { isTracking: true } });
     const [walkerRow] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, walker.user.id));
@@ -156,7 +160,7 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
   }
 
   const refusals: Record<Exclude<RouteGuard, 'public'>, Refusal[]> = {
-    admin: [
+    staff: [
       { who: 'no token', caller: () => ({ headers: {} }), status: 401 },
       { who: 'a malformed token', caller: () => ({ headers: { authorization: 'Bearer not-a-token' } }), status: 401 },
       {
@@ -190,11 +194,34 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
       { who: 'an app user with a portal-audience token', caller: () => walkerWithPortalToken, status: 403 },
     ],
   };
-  const allowed: Record<Exclude<RouteGuard, 'public'>, Array<[string, () => Who]>> = {
-    admin: [['the administrator (portal token)', () => admin]],
+  /** The portal roles a staff route refuses (403) or lets in, from the contract's table and the route's permission. */
+  const rolesFor = (route: RouteRecord, allowedRoles: boolean): PortalRole[] =>
+    portalRoles.filter((role) => (route.permission ? can(role, route.permission) : role === 'Admin') === allowedRoles);
+  const refusalsOf = (route: RouteRecord): Refusal[] =>
+    route.guard === 'public'
+      ? []
+      : [
+          ...refusals[route.guard],
+          ...(route.guard === 'staff'
+            ? rolesFor(route, false).map((role) => ({
+                who: `a ${role} (portal token)`,
+                caller: () => staff[role],
+                status: 403 as const,
+              }))
+            : []),
+        ];
+  const allowedOf = (route: RouteRecord): Array<[string, () => Who]> =>
+    route.guard === 'staff'
+      ? rolesFor(route, true).map((role) => [`a ${role} (portal token)`, () => staff[role]])
+      : route.guard === 'public'
+        ? []
+        : allowed[route.guard];
+  const allowed: Record<Exclude<RouteGuard, 'public' | 'staff'>, Array<[string, () => Who]>> = {
     user: [
       ['an app user', () => walker],
       ['the administrator', () => admin],
+      ['a Support account', () => staff.Support],
+      ['a Content account', () => staff.Content],
     ],
     app: [['an app user (app token)', () => walker]],
   };
@@ -202,6 +229,8 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
   const standIns: Record<string, () => Promise<Who>> = {
     'an app user': () => loginAs(t, 'User'),
     'the administrator': () => loginAs(t, 'Admin'),
+    'a Support account': () => loginAs(t, 'Support'),
+    'a Content account': () => loginAs(t, 'Content'),
   };
 
   it('knows every route of the router; each without a guard is in the public allow-list (or is a file of the portal)', () => {
@@ -227,15 +256,30 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
         .sort(),
     ).toEqual([...publicRoutes].sort());
     // Everything else is guarded, by the guard its place says: the app's calls by requireAppUser,
-    // the listed ones by requireUser, the rest by requireAdmin.
+    // the listed ones by requireUser, the rest by requirePermission with an action of the
+    // contract's table (none left to requireAdmin alone).
     const misguarded = table
       .filter((r) => r.guard !== 'public')
       .filter((r) => {
-        const expected = r.url.startsWith('/api/app/') ? 'app' : anyUserRoutes.includes(key(r)) ? 'user' : 'admin';
+        const expected = r.url.startsWith('/api/app/') ? 'app' : anyUserRoutes.includes(key(r)) ? 'user' : 'staff';
         return r.guard !== expected;
       });
     expect(misguarded).toEqual([]);
-    expect(table.filter((r) => r.guard === 'admin').length).toBeGreaterThan(30);
+    const staffRoutes = table.filter((r) => r.guard === 'staff');
+    expect(staffRoutes.filter((r) => !r.permission || !permissionActions.includes(r.permission)).map(key)).toEqual([]);
+    expect(staffRoutes.length).toBeGreaterThan(30);
+    // Each portal role is refused something and let in somewhere, except Admin, refused nothing.
+    expect(staffRoutes.filter((r) => rolesFor(r, false).includes('Admin'))).toEqual([]);
+    for (const role of ['Support', 'Content'] as const) {
+      expect(
+        staffRoutes.some((r) => rolesFor(r, false).includes(role)),
+        role,
+      ).toBe(true);
+      expect(
+        staffRoutes.some((r) => rolesFor(r, true).includes(role)),
+        role,
+      ).toBe(true);
+    }
     expect(table.filter((r) => r.guard === 'app').length).toBeGreaterThanOrEqual(7);
   });
 
@@ -245,7 +289,7 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
     let tried = 0;
     for (const route of table) {
       if (route.guard === 'public') continue;
-      for (const { who, caller, status } of refusals[route.guard]) {
+      for (const { who, caller, status } of refusalsOf(route)) {
         const res = await call(route, caller(), { realIds: true, body: true });
         tried += 1;
         // A HEAD answer has no body; any other refusal is the envelope with the guard's message.
@@ -261,7 +305,7 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
       }
     }
     expect.soft(wrong).toEqual([]);
-    expect(tried).toBeGreaterThan(250);
+    expect(tried).toBeGreaterThan(350);
     expect(await databaseState()).toEqual(before);
   });
 
@@ -269,7 +313,7 @@ describe('the authorisation matrix: every route of the server (app.routeTable) a
     const wrong: string[] = [];
     for (const route of table) {
       if (route.guard === 'public') continue;
-      for (const [who, caller] of allowed[route.guard]) {
+      for (const [who, caller] of allowedOf(route)) {
         const standIn = endsSessions.includes(key(route)) ? standIns[who] : undefined;
         // No body and a dummy id: the route is reached (400, 404 or 200) and changes nothing.
         const res = await call(route, standIn ? await standIn() : caller(), { realIds: false, body: false });

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { canOpen } from '@strideadmin/contract';
 import { useSession } from '../lib/session';
 import { paths } from '../lib/paths';
+import { NotAllowedPage } from './not-found';
 
 /** Signed-in screens: to /login when signed out (docs/behaviour.md §2). */
 export function RequireSignedIn({ children }: { children: ReactNode }) {
@@ -28,5 +30,16 @@ export function RequireSignedOut({ children }: { children: ReactNode }) {
 export function RequireTokenParam({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();
   if (!params.get('token')) return <Navigate to={paths.login} replace />;
+  return children;
+}
+
+/**
+ * Shell screens the signed-in role may use (docs/behaviour.md §13): the contract's pagePermissions
+ * and `can`; any other shows the "not allowed" page in the shell.
+ */
+export function RequirePageAccess({ children }: { children: ReactNode }) {
+  const s = useSession();
+  const { pathname } = useLocation();
+  if (!canOpen(s?.user.roleName, pathname)) return <NotAllowedPage />;
   return children;
 }

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { loadChunk } from '../lib/load-chunk';
-import { RequireSignedIn, RequireSignedOut, RequireTokenParam } from './guards';
+import { RequirePageAccess, RequireSignedIn, RequireSignedOut, RequireTokenParam } from './guards';
 import { NotFoundPage } from './not-found';
 import { paths } from '../lib/paths';
 import { RouteError } from './route-error';
@@ -220,6 +220,12 @@ export const routes: RouteObject[] = [
                   // A screen that throws (or whose code fails to load) shows its error panel in the
                   // shell's content area: the sidebar and top bar stay, and moving to another screen recovers.
                   errorElement: <RouteError />,
+                  // Each screen needs its permission (the contract's pagePermissions): else "not allowed".
+                  element: (
+                    <RequirePageAccess>
+                      <Outlet />
+                    </RequirePageAccess>
+                  ),
                   children: shellScreens,
                 },
               ],

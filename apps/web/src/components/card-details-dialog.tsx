@@ -17,9 +17,10 @@ export function CardDetailsDialog({
 }: {
   card: GiftCard | null;
   onClose: () => void;
-  onEdit: (card: GiftCard) => void;
+  /** Without it (a role that may not change gift cards), no Edit button. */
+  onEdit?: ((card: GiftCard) => void) | undefined;
   /** Below the fields: the card's History (HistoryPanel), where the caller shows it. */
-  history?: (card: GiftCard) => ReactNode;
+  history?: ((card: GiftCard) => ReactNode) | undefined;
 }) {
   const rows: [string, string][] = card
     ? [
@@ -45,7 +46,7 @@ export function CardDetailsDialog({
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
-          <Button onClick={() => card && onEdit(card)}>Edit</Button>
+          {onEdit && <Button onClick={() => card && onEdit(card)}>Edit</Button>}
         </>
       }
     >

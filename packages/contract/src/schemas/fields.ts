@@ -57,11 +57,11 @@ export const passwordField = (requiredMessage: string) =>
 
 /**
  * The password rule that depends on the account's role: an administrator's password is at least
- * limits.adminPasswordMin characters. Undefined when the password passes. (The server also refuses
+ * limits.adminPasswordMin characters, and so is every portal (staff) role's. Undefined when the password passes. (The server also refuses
  * the most common passwords; that list stays on the server.)
  */
 export function rolePasswordProblem(password: string, role: RoleName): string | undefined {
-  return role === 'Admin' && password.length < limits.adminPasswordMin ? messages.adminPasswordMin : undefined;
+  return role !== 'User' && password.length < limits.adminPasswordMin ? messages.adminPasswordMin : undefined;
 }
 
 /** The server's refusals of a new password that belong under the password field. */

@@ -1,4 +1,4 @@
-import { messages, type SessionUser } from '@strideadmin/contract';
+import { isPortalRole, messages, type SessionUser } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import {
@@ -30,7 +30,7 @@ export type LoginResult =
     };
 
 /**
- * docs/behaviour.md §5/§8: a User-role account signing in to the portal is refused with 'Only admin can login
+ * docs/behaviour.md §5/§8/§13: only the portal roles (Admin, Support, Content) sign in to the portal; a User-role account signing in to the portal is refused with 'Only admin can login
  * here.' and gets no token. Wrong e-mail and wrong password share one message and one cost.
  */
 export async function login(
@@ -45,7 +45,7 @@ export async function login(
   if (!user || !passwordOk) {
     return { ok: false, status: 400, reason: 'credentials', message: messages.invalidCredentials, account };
   }
-  if (input.adminPortal && user.roleName !== 'Admin') {
+  if (input.adminPortal && !isPortalRole(user.roleName)) {
     return { ok: false, status: 403, reason: 'role', message: messages.onlyAdmin, account };
   }
   if (!user.isActive) {

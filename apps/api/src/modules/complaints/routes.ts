@@ -48,7 +48,9 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
   r.get(
     '/message/export',
     {
-      onRequest: app.requireAdmin,
+      // A HEAD of a file would run the export (and write its audit entry) for nothing.
+      exposeHeadRoute: false,
+      onRequest: app.requirePermission('complaints:read'),
       schema: {
         ...admin,
         summary:
@@ -66,7 +68,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
   r.get(
     '/message',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('complaints:read'),
       schema: {
         ...admin,
         summary:
@@ -81,7 +83,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
   r.get(
     '/message/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('complaints:read'),
       schema: {
         ...admin,
         summary:
@@ -100,7 +102,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
   r.put(
     '/message',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('complaints:write'),
       schema: {
         ...admin,
         summary: 'Mark a complaint query read or unread (docs/behaviour.md §7 PUT /message { isRead, updateId })',
@@ -118,7 +120,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
   r.delete(
     '/message/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('complaints:write'),
       schema: {
         ...admin,
         summary: 'Delete a complaint query',
@@ -158,7 +160,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
   r.post(
     '/message/bulk-delete',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('complaints:write'),
       schema: {
         ...admin,
         summary:
@@ -179,7 +181,7 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
   r.get(
     '/message/ids',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('complaints:read'),
       schema: {
         ...admin,
         summary: `The ids of all complaint queries the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,

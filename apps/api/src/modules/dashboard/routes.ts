@@ -17,7 +17,7 @@ export async function dashboardRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get(
     '/dashboard',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('dashboard:read'),
       schema: {
         ...admin,
         summary:

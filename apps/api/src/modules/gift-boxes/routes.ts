@@ -56,7 +56,9 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.get(
     '/giftbox/export',
     {
-      onRequest: app.requireAdmin,
+      // A HEAD of a file would run the export (and write its audit entry) for nothing.
+      exposeHeadRoute: false,
+      onRequest: app.requirePermission('giftBoxes:read'),
       schema: {
         ...admin,
         summary:
@@ -74,7 +76,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.get(
     '/giftbox',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:read'),
       schema: {
         ...admin,
         summary:
@@ -89,7 +91,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.get(
     '/giftbox/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:read'),
       schema: {
         ...admin,
         summary: 'One gift box config and its boxes placed by hand (ManualBoxes), newest first',
@@ -107,7 +109,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.post(
     '/giftbox',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:write'),
       schema: {
         ...admin,
         summary: 'Add a gift box config; its type (Config Name) must be new, whatever the case',
@@ -125,7 +127,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.put(
     '/giftbox',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:write'),
       schema: {
         ...admin,
         summary: 'Update the gift box config `updateId`; answers the config as stored',
@@ -143,7 +145,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.delete(
     '/giftbox/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:write'),
       schema: {
         ...admin,
         summary: 'Delete a gift box config and every box placed under it',
@@ -163,7 +165,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.post(
     '/giftbox/manual',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:write'),
       schema: {
         ...admin,
         summary: 'Place one gift box by hand under a config, at a point of the map, with its coins and expiry',
@@ -181,7 +183,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.delete(
     '/giftbox/manual/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:write'),
       schema: {
         ...admin,
         summary: 'Remove a gift box placed by hand',
@@ -201,7 +203,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.get(
     '/config/map',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:read'),
       schema: {
         ...admin,
         summary: 'The map settings of /add-box-manual: tile URL template, attribution, max zoom, center and zoom',
@@ -217,7 +219,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.post(
     '/giftbox/bulk-delete',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:write'),
       schema: {
         ...admin,
         summary:
@@ -238,7 +240,7 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
   r.get(
     '/giftbox/ids',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('giftBoxes:read'),
       schema: {
         ...admin,
         summary: `The ids of all gift box configs the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,

@@ -29,7 +29,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; limite
   r.get(
     '/profile',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('profile:self'),
       schema: {
         ...admin,
         summary: 'Your own profile as stored now, with the version the profile form sends back',
@@ -46,7 +46,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; limite
   r.put(
     '/profile',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('profile:self'),
       schema: {
         ...admin,
         summary:
@@ -72,7 +72,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; limite
   r.post(
     '/profile/change_password',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('profile:self'),
       schema: {
         ...admin,
         summary: 'Change your own password; answers a fresh token for this session, every other token stops working',

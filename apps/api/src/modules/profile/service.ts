@@ -52,6 +52,7 @@ export async function updateProfile(
   const patch = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as typeof fields;
   const outcome = await updateUserColumns(db, actor.id, patch, actor.id, { version, coinsSeen }, audit);
   if (outcome === 'missing') return refuse(404, messages.userNotFound);
+  if (outcome === 'lastAdmin') return refuse(400, messages.lastAdmin); // the profile changes no role or status
   const user = await getProfile(db, actor);
   if (!user) return refuse(404, messages.userNotFound);
   if (outcome === 'updated') return { ok: true, user };

@@ -22,7 +22,7 @@ export async function searchRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get(
     '/search',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('users:read'),
       schema: {
         ...admin,
         summary:

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  can,
   errorEnvelopeSchema,
+  imageFolderPermissions,
   messages,
   okEnvelope,
   presignRequestSchema,
   presignResponseSchema,
 } from '@strideadmin/contract';
+import { authUserOf } from '../../plugins/auth/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { fileNameForLog, type ObjectStorage, StorageUnavailableError } from '../../storage/index.js';
 
@@ -15,7 +18,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { storage: Object
   app.withTypeProvider<ZodTypeProvider>().post(
     '/getPresignedUrl',
     {
-      onRequest: app.requireAdmin, // the house rule: who asks is settled before the body is read
+      onRequest: app.requirePermission('profile:self'), // the house rule: who asks is settled before the body is read
       schema: {
         tags: ['uploads'],
         summary: 'A URL to PUT one image to, with its content type, within 15 minutes (docs/behaviour.md §7)',
@@ -35,6 +38,9 @@ export async function uploadRoutes(app: FastifyInstance, opts: { storage: Object
     },
     async (request) => {
       const { name, dict, dataType } = request.body;
+      // A folder's images need the right to write what they belong to (a gift card's: giftCards:write).
+      if (!can(authUserOf(request).roleName, imageFolderPermissions[dict]))
+        throw new HttpError(403, messages.forbidden);
       try {
         const signed = await opts.storage.presignPut({ folder: dict, contentType: dataType, originalName: name });
         request.log.info(

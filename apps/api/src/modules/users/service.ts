@@ -81,6 +81,30 @@ export async function roleId(db: Db, name: RoleName): Promise<number> {
   return row.id;
 }
 
+/**
+ * Taken first by every transaction that may leave fewer active Admins (a role lowered, an account
+ * deactivated or deleted), so two of them never both see "another Admin remains" and remove both.
+ */
+async function lockAdminRemovals(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7314, 1)`);
+}
+
+/** The ids of the active Admin accounts now. */
+async function activeAdminIds(tx: Db): Promise<number[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(roles.name, 'Admin'), eq(users.isActive, true)));
+  return rows.map((r) => r.id);
+}
+
+/** Would removing `id` (role lowered, deactivated, deleted) leave no active Admin? Under lockAdminRemovals. */
+async function isLastActiveAdmin(tx: Db, id: number): Promise<boolean> {
+  const admins = await activeAdminIds(tx);
+  return admins.length === 1 && admins[0] === id;
+}
+
 export async function countAdmins(db: Db): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -277,7 +301,7 @@ export interface SeenState {
 }
 
 /** How an edit of a user's columns ended: `changed` and `belowZero` wrote nothing. */
-export type ColumnsUpdate = 'updated' | 'missing' | 'changed' | 'belowZero';
+export type ColumnsUpdate = 'updated' | 'missing' | 'changed' | 'belowZero' | 'lastAdmin';
 
 /** A user's columns an edit may change (and the role's name), as the audit log records them. */
 const editableColumns = {
@@ -304,8 +328,10 @@ const editableColumns = {
  *   `belowZero` when the result would be negative. Without it (an older client), the balance is
  *   set to totalCoins.
  * Coin movements do not move the version: a walker's activity does not make an edit fail.
- * With `audit`, the edit's 'update' entry (the fields it changed, before and after) is appended
- * last in the same transaction.
+ * `lastAdmin` when the change would leave no active Admin (docs/behaviour.md §13); nothing written.
+ * With `audit`, the edit's entry (the fields it changed, before and after; 'role-change' when the
+ * role changed) is appended last in the same transaction. `onRoleChange` is told (after the
+ * commit) when the role was changed.
  */
 export async function updateUserColumns(
   db: Db,
@@ -314,9 +340,13 @@ export async function updateUserColumns(
   adminId: number | null = null,
   seen: SeenState = {},
   audit?: AuditContext,
+  onRoleChange?: () => Promise<unknown>,
 ): Promise<ColumnsUpdate> {
   const { role, totalCoins, ...columns } = patch;
+  let roleChanged = false;
   const outcome = await db.transaction(async (tx): Promise<ColumnsUpdate> => {
+    const mayRemoveAdmin = (role !== undefined && role !== 'Admin') || columns.isActive === false;
+    if (mayRemoveAdmin) await lockAdminRemovals(tx);
     // The lock an UPDATE takes anyway (not FOR UPDATE: see lockBalance).
     const [row] = await tx
       .select({ version: users.version, ...editableColumns })
@@ -325,6 +355,10 @@ export async function updateUserColumns(
       .for('no key update');
     if (!row) return 'missing';
     if (seen.version !== undefined && seen.version !== row.version) return 'changed';
+    if (mayRemoveAdmin && row.role === 'Admin' && row.isActive && (await isLastActiveAdmin(tx, id))) {
+      return 'lastAdmin';
+    }
+    roleChanged = role !== undefined && role !== row.role;
     if (totalCoins !== undefined && seen.coinsSeen === undefined) {
       await setCoins(tx, { userId: id, totalCoins, adminId });
     } else if (totalCoins !== undefined && seen.coinsSeen !== undefined && totalCoins !== seen.coinsSeen) {
@@ -345,7 +379,7 @@ export async function updateUserColumns(
       const { version: _before, ...before } = row;
       const [after] = await tx.select(editableColumns).from(users).where(eq(users.id, id));
       await recordAudit(tx, audit, {
-        action: 'update',
+        action: roleChanged ? 'role-change' : 'update',
         entity: 'user',
         entityId: id,
         changes: auditChanges(before, after),
@@ -354,6 +388,8 @@ export async function updateUserColumns(
     return 'updated';
   });
   if (outcome === 'updated') forgetAuth(id); // status or role may have changed
+  // A new role is a new set of rights: the account signs in again (docs/behaviour.md §13).
+  if (outcome === 'updated' && roleChanged) await onRoleChange?.();
   return outcome;
 }
 
@@ -404,19 +440,22 @@ export interface EditConflict<T> {
   body: T;
 }
 
-/** The message of a `changed` or `belowZero` outcome of updateUserColumns. */
+/** The message of a `changed` or `belowZero` outcome of updateUserColumns (`lastAdmin` is a 400, not a conflict). */
 export function conflictMessage(outcome: 'changed' | 'belowZero', changedMessage: string): string {
   return outcome === 'belowZero' ? messages.coinsWouldGoNegative : changedMessage;
 }
 
 /**
- * PUT /users: an administrator may not lock themselves out (deactivate, or drop their Admin role).
- * A form loaded before the user changed is refused with what is stored now (updateUserColumns).
+ * PUT /users: an administrator may not lock themselves out (deactivate, or drop their Admin role),
+ * nor leave the portal without an active Admin (docs/behaviour.md §13). A role change ends the
+ * account's sessions (`sessions`). A form loaded before the user changed is refused with what is
+ * stored now (updateUserColumns).
  */
 export async function updateUser(
   db: Db,
   audit: AuditContext,
   input: UpdateUser,
+  sessions?: { revokeAllOf(userId: number): Promise<unknown> },
 ): Promise<{ ok: true; user: UserDetail } | Refusal | EditConflict<UserDetail>> {
   const { updateId, version, coinsSeen, ...patch } = input;
   const actorId = audit.actor.id;
@@ -424,8 +463,11 @@ export async function updateUser(
     if (!patch.isActive) return refuse(400, messages.cannotDeactivateSelf);
     if (patch.role !== 'Admin') return refuse(400, messages.cannotDemoteSelf);
   }
-  const outcome = await updateUserColumns(db, updateId, patch, actorId, { version, coinsSeen }, audit);
+  const outcome = await updateUserColumns(db, updateId, patch, actorId, { version, coinsSeen }, audit, () =>
+    sessions ? sessions.revokeAllOf(updateId) : endSessionsOf(db, updateId, new Date()),
+  );
   if (outcome === 'missing') return refuse(404, messages.userNotFound);
+  if (outcome === 'lastAdmin') return refuse(400, messages.lastAdmin);
   const user = await getUserDetail(db, updateId);
   if (!user) return refuse(404, messages.userNotFound);
   if (outcome === 'updated') return { ok: true, user };
@@ -462,19 +504,21 @@ export async function resetUserPassword(
 /** DELETE /users/{id}. Their gift cards stay, without an owner (gift_cards.user_id ON DELETE SET NULL). */
 export async function deleteUser(db: Db, audit: AuditContext, id: number): Promise<{ ok: true } | Refusal> {
   if (id === audit.actor.id) return refuse(400, messages.cannotDeleteSelf);
-  const deleted = await db.transaction(async (tx) => {
-    const rows = await tx
+  const outcome = await db.transaction(async (tx) => {
+    await lockAdminRemovals(tx);
+    if (await isLastActiveAdmin(tx, id)) return 'lastAdmin';
+    const [row] = await tx
       .delete(users)
       .where(eq(users.id, id))
       .returning({ id: users.id, name: users.name, email: users.email });
-    if (rows[0]) {
-      const changes = auditChanges(rows[0], null);
-      await recordAudit(tx, audit, { action: 'delete', entity: 'user', entityId: id, changes });
-    }
-    return rows;
+    if (!row) return 'missing';
+    await recordAudit(tx, audit, { action: 'delete', entity: 'user', entityId: id, changes: auditChanges(row, null) });
+    return 'deleted';
   });
-  if (deleted.length > 0) forgetAuth(id);
-  return deleted.length > 0 ? { ok: true } : refuse(404, messages.userNotFound);
+  if (outcome === 'lastAdmin') return refuse(400, messages.lastAdmin);
+  if (outcome === 'missing') return refuse(404, messages.userNotFound);
+  forgetAuth(id);
+  return { ok: true };
 }
 
 /** GET /users/ids: the ids of every user the list's filters match, in its order (docs/behaviour.md §12). */
@@ -485,16 +529,29 @@ export function listUserIds(db: Db, query: ListUsersQuery): Promise<SelectAllIds
 /**
  * POST /users/bulk-delete: deleteUser for many ids in one transaction. Your own account is refused
  * (messages.cannotDeleteSelf), a missing one is not found; each deleted account is signed out.
+ * Active Admins are refused (messages.lastAdmin) when deleting them would leave none.
  */
 export async function bulkDeleteUsers(db: Db, audit: AuditContext, ids: readonly number[]): Promise<BulkDeleteResult> {
-  const result = await bulkDeleteRows(db, {
-    table: users,
-    id: users.id,
-    ids,
-    notFound: messages.userNotFound,
-    refuse: (id) => (id === audit.actor.id ? messages.cannotDeleteSelf : undefined),
-    inTransaction: (tx, deleted) =>
-      recordAudit(tx, audit, { action: 'bulk-delete', entity: 'user', entityIds: deleted }),
+  const actorId = audit.actor.id;
+  const result = await db.transaction(async (tx) => {
+    await lockAdminRemovals(tx);
+    const admins = await activeAdminIds(tx);
+    const doomed = new Set(ids.filter((id) => id !== actorId));
+    const keepsAnAdmin = admins.some((id) => !doomed.has(id));
+    return bulkDeleteRows(tx, {
+      table: users,
+      id: users.id,
+      ids,
+      notFound: messages.userNotFound,
+      refuse: (id) =>
+        id === actorId
+          ? messages.cannotDeleteSelf
+          : !keepsAnAdmin && admins.includes(id)
+            ? messages.lastAdmin
+            : undefined,
+      inTransaction: (inner, deleted) =>
+        recordAudit(inner, audit, { action: 'bulk-delete', entity: 'user', entityIds: deleted }),
+    });
   });
   for (const id of result.deleted) forgetAuth(id);
   return result;

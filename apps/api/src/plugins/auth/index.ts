@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq, sql } from 'drizzle-orm';
-import { messages, type RoleName } from '@strideadmin/contract';
+import { can, messages, type PermissionAction, type RoleName } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { roles, users } from '../../db/schema.js';
 import { HttpError } from '../errors.js';
@@ -39,6 +39,19 @@ export interface AuthUser {
   sessionId: string;
 }
 
+/** An onRequest guard hook, as the auth plugin's decorators make them. */
+export type GuardHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+const guardPermissions = new WeakMap<GuardHook, PermissionAction>();
+
+/**
+ * The action a guard made by requirePermission lets through (undefined for any other hook): the
+ * route recorder reads each route's permission from its own guard, so it is declared once.
+ */
+export function permissionOfGuard(hook: unknown): PermissionAction | undefined {
+  return typeof hook === 'function' ? guardPermissions.get(hook as GuardHook) : undefined;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
@@ -50,7 +63,13 @@ declare module 'fastify' {
      */
     authSettled: () => Promise<void>;
     /** onRequest hook: a valid, unrevoked token of an active Admin (401 / 403 otherwise), checked before the body is even read. */
-    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireAdmin: GuardHook;
+    /**
+     * The onRequest hook of a portal call (docs/behaviour.md §13 Roles): a valid, unrevoked portal
+     * token of an active account whose role may do `action` (the contract's `can`); 401 / 403
+     * otherwise, before the body is read. One hook per action (the same function every call).
+     */
+    requirePermission: (action: PermissionAction) => GuardHook;
     /** onRequest hook: a valid, unrevoked token of any active user. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /**
@@ -167,6 +186,22 @@ export const authPlugin = fp(
       const user = await authenticate(opts.db, cache, tokens, sessions, request);
       if (user.roleName !== 'Admin' || user.audience !== 'admin') throw new HttpError(403, messages.forbidden);
       request.authUser = user;
+    });
+
+    const permissionGuards = new Map<PermissionAction, GuardHook>();
+    app.decorate('requirePermission', (action: PermissionAction): GuardHook => {
+      let hook = permissionGuards.get(action);
+      if (!hook) {
+        // The role is the one the database has now (authenticate), never the token's.
+        hook = async (request: FastifyRequest) => {
+          const user = await authenticate(opts.db, cache, tokens, sessions, request);
+          if (user.audience !== 'admin' || !can(user.roleName, action)) throw new HttpError(403, messages.forbidden);
+          request.authUser = user;
+        };
+        permissionGuards.set(action, hook);
+        guardPermissions.set(hook, action);
+      }
+      return hook;
     });
 
     // The mirror of requireAdmin: a portal token, or an administrator's account even signed in

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { canOpen } from '@strideadmin/contract';
 import { Link, useLocation } from 'react-router';
 import { useUnreadComplaintQueryCount } from '../../features/complaints/api/count-unread-complaint-queries';
 import { sidebarHref } from '../../lib/list-memory';
@@ -12,12 +13,15 @@ import { Icon } from './icons';
  */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname, search } = useLocation();
-  const userId = useSession()?.user.id;
-  const unread = useUnreadComplaintQueryCount().data ?? 0;
+  const user = useSession()?.user;
+  const userId = user?.id;
+  // docs/behaviour.md §13: only the entries the role may open (the contract's pagePermissions).
+  const entries = sidebarEntries.filter((e) => canOpen(user?.roleName, e.to));
+  const unread = useUnreadComplaintQueryCount(canOpen(user?.roleName, paths.queryList)).data ?? 0;
   const badgeId = useId();
   return (
     <nav aria-label="Main" className="flex flex-1 flex-col gap-1 px-3 py-4">
-      {sidebarEntries.map((e) => {
+      {entries.map((e) => {
         const current = (e.match as readonly string[]).includes(pathname);
         const badge = e.to === paths.queryList && unread > 0;
         return (

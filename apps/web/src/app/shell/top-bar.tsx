@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { canOpen } from '@strideadmin/contract';
 import { Avatar } from '../../components/avatar';
 import { Menu } from '../../components/menu';
 import { useSession } from '../../lib/session';
@@ -28,7 +29,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         <Icon name="menu" />
       </button>
       <div className="flex min-w-0 flex-1">
-        <QuickSearch screens={jumpScreens} />
+        <QuickSearch screens={jumpScreens.filter((j) => canOpen(s?.user.roleName, j.to))} />
       </div>
       <button
         type="button"

@@ -1,25 +1,36 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { UserDetail } from '@strideadmin/contract';
+import { can, type Profile, type SessionUser, type UserDetail } from '@strideadmin/contract';
 import { api } from '../../lib/api-client';
 import { session, useSession } from '../../lib/session';
 
 /**
  * docs/behaviour.md §7 GET /users/{myId}: the shell refreshes the signed-in administrator on load, so the name
- * and avatar stay current and a revoked session ends at once (the query client's 401 policy).
+ * and avatar stay current and a revoked session ends at once (the query client's 401 policy). A role
+ * that may not read users (docs/behaviour.md §13) reads its own profile instead (GET /profile).
  */
 export function useCurrentUser() {
   const s = useSession();
   const id = s?.user.id;
-  const query = useQuery({
-    queryKey: ['users', 'detail', id],
-    queryFn: ({ signal }) => api<UserDetail>(`/users/${id}`, { signal }).then((r) => r.body),
+  const viaUsers = can(s?.user.roleName, 'users:read');
+  const query = useQuery<UserDetail | Profile>({
+    queryKey: viaUsers ? ['users', 'detail', id] : ['profile', 'shell', id],
+    queryFn: ({ signal }) =>
+      api<UserDetail | Profile>(viaUsers ? `/users/${id}` : '/profile', { signal }).then((r) => r.body),
     enabled: id !== undefined,
   });
   useEffect(() => {
     if (!query.data) return;
-    const { Role, updatedAt: _updatedAt, ...fields } = query.data;
-    session.mergeUser({ ...fields, roleName: Role.name });
+    session.mergeUser(sessionFields(query.data));
   }, [query.data]);
   return query;
+}
+
+function sessionFields(data: UserDetail | Profile): Partial<SessionUser> {
+  if ('Role' in data) {
+    const { Role, updatedAt: _updatedAt, ...fields } = data;
+    return { ...fields, roleName: Role.name };
+  }
+  const { version: _version, ...fields } = data;
+  return fields;
 }

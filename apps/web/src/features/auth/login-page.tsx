@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { coreMessages, type LoginInput } from '@strideadmin/contract';
+import { coreMessages, isPortalRole, type LoginInput } from '@strideadmin/contract';
 import { Button } from '../../components/button';
 import { Form, useLazyZodForm } from '../../components/form-core';
 import { TextInput } from '../../components/text-input';
@@ -28,7 +28,7 @@ export function LoginPage() {
       setPending(true);
       const { body } = await login(values).finally(() => setPending(false));
       // docs/behaviour.md §5: refused on roleName 'User', checked here too so it holds against any server.
-      if (body.user.roleName !== 'Admin') {
+      if (!isPortalRole(body.user.roleName)) {
         toast.error(coreMessages.onlyAdmin);
         return coreMessages.onlyAdmin; // under the form too
       }

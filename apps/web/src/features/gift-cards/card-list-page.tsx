@@ -14,6 +14,7 @@ import { actionsColumn, fluidColumn, RowButton, TruncatedText } from '../../comp
 import { ExportButton } from '../../components/export-button';
 import { PageHeader } from '../../components/page-header';
 import { useDeleteConfirmation } from '../../lib/delete-confirmation';
+import { useCan } from '../../lib/permissions';
 import { capitalizeFirst, formatDate, formatNumber, formatShortDate, yesNo } from '../../lib/format';
 import { useListParams, type ListFilters } from '../../lib/list-params';
 import { hrefs, paths } from '../../lib/paths';
@@ -41,6 +42,9 @@ export function CardListPage() {
   const navigate = useNavigate();
   const [viewing, setViewing] = useState<GiftCard | null>(null);
   const deletion = useDeleteConfirmation<GiftCard>(giftCardDeletion);
+  // docs/behaviour.md §13: a role that may only read gift cards gets no Add, Edit or Delete.
+  const canWrite = useCan('giftCards:write');
+  const canReadHistory = useCan('audit:read');
 
   const editHref = (c: GiftCard) => hrefs.withId(paths.updateCard, c.id);
 
@@ -105,8 +109,12 @@ export function CardListPage() {
     actionsColumn((c) => (
       <>
         <RowButton label="View" name={c.serialNumber} onClick={() => setViewing(c)} />
-        <RowButton label="Edit" name={c.serialNumber} onClick={() => void navigate(editHref(c))} />
-        <RowButton label="Delete" name={c.serialNumber} onClick={() => deletion.ask(c)} danger />
+        {canWrite && (
+          <>
+            <RowButton label="Edit" name={c.serialNumber} onClick={() => void navigate(editHref(c))} />
+            <RowButton label="Delete" name={c.serialNumber} onClick={() => deletion.ask(c)} danger />
+          </>
+        )}
       </>
     )),
   ];
@@ -119,10 +127,14 @@ export function CardListPage() {
         actions={
           <>
             <ExportButton path="/giftcard" query={params} />
-            <ButtonLink to={paths.addMultipleCard} variant="secondary">
-              Add Multiple Gift Cards
-            </ButtonLink>
-            <ButtonLink to={paths.addCard}>Add Gift Card</ButtonLink>
+            {canWrite && (
+              <>
+                <ButtonLink to={paths.addMultipleCard} variant="secondary">
+                  Add Multiple Gift Cards
+                </ButtonLink>
+                <ButtonLink to={paths.addCard}>Add Gift Card</ButtonLink>
+              </>
+            )}
           </>
         }
       />
@@ -138,16 +150,18 @@ export function CardListPage() {
         errorTitle="Could not load gift cards"
         emptyTitle="No gift cards found"
         filteredHint="No gift card matches these filters. Try other words, or clear the filters."
-        emptyAction={<ButtonLink to={paths.addCard}>Add Gift Card</ButtonLink>}
+        emptyAction={canWrite ? <ButtonLink to={paths.addCard}>Add Gift Card</ButtonLink> : undefined}
         paginationLabel="Gift card pages"
         columnsId="giftCards"
-        bulk={{ target: giftCardDeletion, rowName: (c) => c.serialNumber }}
+        bulk={canWrite ? { target: giftCardDeletion, rowName: (c) => c.serialNumber } : undefined}
       />
       <CardDetailsDialog
-        history={(c) => <HistoryPanel entity="gift-card" entityId={c.id} headingLevel={3} />}
+        history={
+          canReadHistory ? (c) => <HistoryPanel entity="gift-card" entityId={c.id} headingLevel={3} /> : undefined
+        }
         card={viewing}
         onClose={() => setViewing(null)}
-        onEdit={(c) => void navigate(editHref(c))}
+        onEdit={canWrite ? (c) => void navigate(editHref(c)) : undefined}
       />
       <ConfirmDialog
         {...deletion.dialog}

@@ -5,6 +5,7 @@ import { limits, messages } from '@strideadmin/contract';
 import { Spinner } from '../../components/spinner';
 import { capitalizeFirst } from '../../lib/format';
 import { hrefs, paths } from '../../lib/paths';
+import { useCan } from '../../lib/permissions';
 import { isSearchable, useQuickSearch } from './api/quick-search';
 import { filterScreens, type PaletteScreen } from './filter-screens';
 
@@ -97,8 +98,10 @@ function Palette({ screens, onDone }: { screens: readonly PaletteScreen[]; onDon
     return () => clearTimeout(timer);
   }, [text]);
 
-  const searchable = isSearchable(text);
-  const results = useQuickSearch(searched);
+  // docs/behaviour.md §13: a role that may not read users (Content) searches the screens only.
+  const canSearch = useCan('users:read');
+  const searchable = canSearch && isSearchable(text);
+  const results = useQuickSearch(searched, canSearch);
   // The previous matches stay while the next ones load; below the minimum only screens match.
   const found = searchable && isSearchable(searched) ? results.data : undefined;
   const loading = searchable && (text.trim() !== searched.trim() || results.isFetching);
@@ -242,7 +245,9 @@ function Palette({ screens, onDone }: { screens: readonly PaletteScreen[]; onDon
         <span>↑↓ to move</span>
         <span>Enter to open</span>
         <span>Esc to close</span>
-        {!searchable && text.trim() !== '' && <span className="ml-auto">{messages.quickSearchTooShort}</span>}
+        {canSearch && !searchable && text.trim() !== '' && (
+          <span className="ml-auto">{messages.quickSearchTooShort}</span>
+        )}
       </div>
     </>
   );

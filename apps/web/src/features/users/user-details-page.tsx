@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { formatDate, formatNumber, yesNo } from '../../lib/format';
 import { useIdParam } from '../../lib/id-param';
+import { useCan } from '../../lib/permissions';
 import { hrefs, paths } from '../../lib/paths';
 import { useUser } from './api/get-user';
 
@@ -33,6 +34,9 @@ function UserDetails({ user }: { user: UserDetail }) {
   const navigate = useNavigate();
   const [avatarOpen, setAvatarOpen] = useState(false);
   const [card, setCard] = useState<GiftCard | null>(null);
+  const canWriteUsers = useCan('users:write');
+  const canWriteCards = useCan('giftCards:write');
+  const canReadHistory = useCan('audit:read');
   const facts: [string, string][] = [
     ['Email', user.email],
     ['Role', user.Role.name],
@@ -55,7 +59,9 @@ function UserDetails({ user }: { user: UserDetail }) {
             <Button variant="secondary" onClick={() => void navigate(paths.userList)}>
               Go Back
             </Button>
-            <Button onClick={() => void navigate(hrefs.withId(paths.updateUser, user.id))}>Edit User</Button>
+            {canWriteUsers && (
+              <Button onClick={() => void navigate(hrefs.withId(paths.updateUser, user.id))}>Edit User</Button>
+            )}
           </>
         }
       />
@@ -127,9 +133,11 @@ function UserDetails({ user }: { user: UserDetail }) {
           </div>
         )}
       </Card>
-      <Card>
-        <HistoryPanel entity="user" entityId={user.id} />
-      </Card>
+      {canReadHistory && (
+        <Card>
+          <HistoryPanel entity="user" entityId={user.id} />
+        </Card>
+      )}
       <Modal open={avatarOpen} onClose={() => setAvatarOpen(false)} title={user.name} size="md">
         {user.profilePic ? (
           <img src={user.profilePic} alt={user.name} className="mx-auto max-h-[70vh] rounded-lg object-contain" />
@@ -140,10 +148,12 @@ function UserDetails({ user }: { user: UserDetail }) {
         )}
       </Modal>
       <CardDetailsDialog
-        history={(c) => <HistoryPanel entity="gift-card" entityId={c.id} headingLevel={3} />}
+        history={
+          canReadHistory ? (c) => <HistoryPanel entity="gift-card" entityId={c.id} headingLevel={3} /> : undefined
+        }
         card={card}
         onClose={() => setCard(null)}
-        onEdit={(c) => void navigate(hrefs.withId(paths.updateCard, c.id))}
+        onEdit={canWriteCards ? (c) => void navigate(hrefs.withId(paths.updateCard, c.id)) : undefined}
       />
     </div>
   );

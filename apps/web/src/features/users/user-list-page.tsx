@@ -19,6 +19,7 @@ import {
 import { ExportButton } from '../../components/export-button';
 import { PageHeader } from '../../components/page-header';
 import { useDeleteConfirmation } from '../../lib/delete-confirmation';
+import { useCan } from '../../lib/permissions';
 import { formatNumber } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { hrefs, paths } from '../../lib/paths';
@@ -42,6 +43,8 @@ export function UserListPage() {
   const navigate = useNavigate();
   const myId = useSession()?.user.id;
   const deletion = useDeleteConfirmation<UserListItem>(userDeletion);
+  // docs/behaviour.md §13: a role that may only read users gets no Add, Edit or Delete.
+  const canWrite = useCan('users:write');
 
   const detailsHref = (u: UserListItem) => hrefs.withId(paths.userDetails, u.id);
 
@@ -86,15 +89,19 @@ export function UserListPage() {
     actionsColumn((u) => (
       <>
         <RowLink to={detailsHref(u)} label="View" name={u.name} />
-        <RowLink to={hrefs.withId(paths.updateUser, u.id)} label="Edit" name={u.name} />
-        <RowButton
-          label="Delete"
-          name={u.name}
-          onClick={() => deletion.ask(u)}
-          danger
-          disabled={u.id === myId}
-          title={u.id === myId ? messages.cannotDeleteSelf : undefined}
-        />
+        {canWrite && (
+          <>
+            <RowLink to={hrefs.withId(paths.updateUser, u.id)} label="Edit" name={u.name} />
+            <RowButton
+              label="Delete"
+              name={u.name}
+              onClick={() => deletion.ask(u)}
+              danger
+              disabled={u.id === myId}
+              title={u.id === myId ? messages.cannotDeleteSelf : undefined}
+            />
+          </>
+        )}
       </>
     )),
   ];
@@ -107,7 +114,7 @@ export function UserListPage() {
         actions={
           <>
             <ExportButton path="/users" query={params} />
-            <ButtonLink to={paths.addUser}>Add User</ButtonLink>
+            {canWrite && <ButtonLink to={paths.addUser}>Add User</ButtonLink>}
           </>
         }
       />
@@ -123,10 +130,10 @@ export function UserListPage() {
         errorTitle="Could not load users"
         emptyTitle="No users found"
         filteredHint="No user matches these filters. Try other words, or clear the filters."
-        emptyAction={<ButtonLink to={paths.addUser}>Add User</ButtonLink>}
+        emptyAction={canWrite ? <ButtonLink to={paths.addUser}>Add User</ButtonLink> : undefined}
         paginationLabel="Users pages"
         columnsId="users"
-        bulk={{ target: userDeletion, rowName: (u) => u.name }}
+        bulk={canWrite ? { target: userDeletion, rowName: (u) => u.name } : undefined}
       />
       <ConfirmDialog
         {...deletion.dialog}

@@ -38,6 +38,6 @@ export const unreadComplaintQueryCountQueryOptions = () =>
   });
 
 /** The sidebar's badge on Complaint Queries: null when unknown. */
-export function useUnreadComplaintQueryCount() {
-  return useQuery(unreadComplaintQueryCountQueryOptions());
+export function useUnreadComplaintQueryCount(allowed = true) {
+  return useQuery({ ...unreadComplaintQueryCountQueryOptions(), enabled: allowed });
 }

@@ -11,12 +11,12 @@ export const quickSearch = (text: string, signal?: AbortSignal) =>
 export const isSearchable = (text: string) => text.trim().length >= limits.quickSearchMinChars;
 
 /** The matches of `text`, once it is searchable; the previous matches stay while the next load. */
-export function useQuickSearch(text: string) {
+export function useQuickSearch(text: string, allowed = true) {
   const q = text.trim();
   return useQuery({
     queryKey: quickSearchKeys.search(q),
     queryFn: ({ signal }) => quickSearch(q, signal),
-    enabled: isSearchable(q),
+    enabled: allowed && isSearchable(q),
     placeholderData: keepPreviousData,
   });
 }
