@@ -60,6 +60,7 @@ const expected: Record<string, { action: string; entity: string }> = {
   'DELETE /api/message/:id': { action: 'delete', entity: 'complaint-query' },
   'POST /api/message/bulk-delete': { action: 'bulk-delete', entity: 'complaint-query' },
   'GET /api/message/export': { action: 'export', entity: 'complaint-query' },
+  'GET /api/audit/export': { action: 'export', entity: 'audit' },
 };
 
 /**

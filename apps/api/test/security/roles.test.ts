@@ -1,7 +1,7 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, type RoleName } from '@strideadmin/contract';
-import { roles, users } from '../../src/db/schema.js';
+import { auditEntries, roles, users } from '../../src/db/schema.js';
 import { bulkDeleteUsers, deleteUser, updateUser } from '../../src/modules/users/service.js';
 import { buildTestApp, createUser, login, type LoggedIn, loginAs, type TestApp } from '../helpers/index.js';
 
@@ -90,6 +90,18 @@ describe('roles: portal sign-in, role changes and the last Admin', () => {
     const res = await put(payload(support.user.id, { role: 'Content' }));
     expect(res.statusCode).toBe(200);
     expect(res.json().body.Role?.name ?? res.json().body.roleName).toBe('Content');
+    // Audited as a role change, with the role before and after, by the admin who made it.
+    const [entry] = await t.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.entity, 'user'), eq(auditEntries.entityId, String(support.user.id))))
+      .orderBy(desc(auditEntries.id))
+      .limit(1);
+    expect(entry).toMatchObject({
+      action: 'role-change',
+      actorId: admin.user.id,
+      changes: expect.objectContaining({ role: { before: 'Support', after: 'Content' } }),
+    });
     expect((await sessionOf(support)).statusCode).toBe(401);
     const quiz = await t.app.inject({ method: 'GET', url: '/api/quiz', headers: support.headers });
     expect(quiz.statusCode).toBe(401);
@@ -121,7 +133,10 @@ describe('roles: portal sign-in, role changes and the last Admin', () => {
       const result = await updateUser(t.db, actedBy(other), payload(admin.user.id, change) as never);
       expect(result).toMatchObject({ ok: false, status: 400, message: messages.lastAdmin });
     }
-    expect(await deleteUser(t.db, actedBy(other), admin.user.id)).toMatchObject({ status: 400, message: messages.lastAdmin });
+    expect(await deleteUser(t.db, actedBy(other), admin.user.id)).toMatchObject({
+      status: 400,
+      message: messages.lastAdmin,
+    });
     expect(await roleOf(admin.user.id)).toBe('Admin');
     expect((await sessionOf(admin)).statusCode).toBe(200);
 

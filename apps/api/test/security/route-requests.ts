@@ -73,7 +73,7 @@ export async function routeRequests(t: TestApp, admin: LoggedIn, walker: LoggedI
       dailyFSGoal: 1000,
       isActive: false,
       isTracking: false,
-      role: 'Admin',
+      role: 'User', // as created: a role change is its own action ('role-change', roles.test.ts)
     }),
     'PUT /api/users/updatepassword': () => ({ updateId: target.id, password: 'matrix-password' }),
     'POST /api/getPresignedUrl': () => ({ name: 'card.png', dict: 'gift_card_images', dataType: 'image/png' }),

@@ -54,6 +54,7 @@ export const auditEntities = [
   'notification',
   'complaint-query',
   'profile',
+  'audit',
 ] as const;
 export type AuditEntityName = (typeof auditEntities)[number];
 
@@ -66,6 +67,7 @@ export const auditEntityOptions = [
   { id: 6, label: 'Notification', value: 'notification' },
   { id: 7, label: 'Complaint query', value: 'complaint-query' },
   { id: 8, label: 'Profile', value: 'profile' },
+  { id: 9, label: 'Activity log', value: 'audit' },
 ] as const satisfies ReadonlyArray<DropdownOption<AuditEntityName>>;
 
 export const auditMessages = {

@@ -1,12 +1,7 @@
 import { and, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import {
-  type AuditEntry,
-  auditRange,
-  type listAuditQuerySchema,
-  type ListResponse,
-} from '@strideadmin/contract';
+import { type AuditEntry, auditRange, type listAuditQuerySchema, type ListResponse } from '@strideadmin/contract';
 import type { Database, Db } from '../../db/client.js';
 import { csvDownload, csvNumber, csvText, csvTimestamp } from '../../db/csv-export.js';
 import { countUpTo } from '../../db/list.js';

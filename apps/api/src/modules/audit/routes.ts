@@ -12,6 +12,7 @@ import {
 import type { Database, Db } from '../../db/client.js';
 import { csvFileResponse, sendCsv } from '../../plugins/csv-reply.js';
 import { HttpError } from '../../plugins/errors.js';
+import { auditContextOf, recordExport } from './context.js';
 import { exportAuditEntries, getAuditEntry, listAuditEntries } from './list.js';
 
 const failure = errorEnvelopeSchema;
@@ -38,7 +39,11 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Db; database
         response: { 200: csvFileResponse, ...adminFailures },
       },
     },
-    async (request, reply) => sendCsv(reply, exportAuditEntries(opts.database, request.query)),
+    async (request, reply) => {
+      // Reading the log out is itself recorded.
+      await recordExport(opts.db, auditContextOf(request), 'audit', request.query);
+      return sendCsv(reply, exportAuditEntries(opts.database, request.query));
+    },
   );
 
   r.get(
