@@ -43,6 +43,7 @@ describe('roles in the portal (docs/behaviour.md §13)', () => {
       'Push Notifications',
       'Complaint Queries',
       'Gift Box Config',
+      'Activity',
     ]);
   });
 

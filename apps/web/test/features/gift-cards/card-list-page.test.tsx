@@ -39,6 +39,8 @@ function serve(rows: GiftCard[], opts: { failLists?: number } = {}) {
   const data = [...rows];
   const api = stubFetch((req) => {
     const { pathname, searchParams: q } = req.url;
+    // The Card Details dialog's History: no recorded changes.
+    if (req.method === 'GET' && pathname === '/api/audit') return jsonResponse(200, { body: { rows: [], count: 0 } });
     if (req.method === 'GET' && pathname === '/api/giftcard') {
       if (failLists > 0) {
         failLists--;
