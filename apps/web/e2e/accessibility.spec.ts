@@ -42,6 +42,7 @@ const audited = [
   paths.addNotification,
   paths.queryList,
   paths.queryDetails,
+  paths.activity,
   '/no/such/page',
 ];
 
@@ -125,8 +126,13 @@ test('signed in: users (list, add with errors, update, toast, details with a car
   await expectAccessible(page, 'user-details (toast after saving)');
   await audit(page, `${paths.userDetails}?id=${walker.id}`, 'User Details');
   await page.getByRole('button', { name: 'View Details' }).click();
-  await expect(page.getByRole('dialog', { name: 'Card Details' }).getByRole('heading')).toBeVisible();
+  // Its first heading (the History panel below the fields has its own).
+  await expect(page.getByRole('dialog', { name: 'Card Details' }).getByRole('heading').first()).toBeVisible();
   await expectAccessible(page, 'user-details (card dialog)');
+  await page.keyboard.press('Escape');
+  await audit(page, paths.activity, 'Activity', () =>
+    expect(page.getByRole('table', { name: 'Activity' }).getByRole('row').nth(1)).toBeVisible(),
+  );
 });
 
 test('signed in: gift cards (list, details dialog, delete dialog, add with errors, update)', async ({
@@ -140,7 +146,7 @@ test('signed in: gift cards (list, details dialog, delete dialog, add with error
   await audit(page, paths.cardList, 'Gift Cards');
   await page.goto(`${paths.cardList}?serialNumber=${card.serialNumber}`);
   await page.getByRole('button', { name: `View ${card.serialNumber}` }).click();
-  await expect(page.getByRole('dialog', { name: 'Card Details' }).getByRole('heading')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Card Details' }).getByRole('heading').first()).toBeVisible();
   await expectAccessible(page, 'card-list (details dialog)');
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: `Delete ${card.serialNumber}` }).click();

@@ -10,6 +10,7 @@ const sidebarLabels = [
   'Push Notifications',
   'Complaint Queries',
   'Gift Box Config',
+  'Activity',
 ];
 
 test('the sidebar lists the modules in order and highlights the current entry', async ({ page, signIn }) => {
