@@ -190,14 +190,11 @@ export async function updateGiftCard(
 /** DELETE /giftcard/{id}. */
 export async function deleteGiftCard(db: Db, audit: AuditContext, id: number): Promise<{ ok: true } | Refusal> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(giftCards)
-      .where(eq(giftCards.id, id))
-      .returning({
-        serialNumber: giftCards.serialNumber,
-        controlCode: giftCards.controlCode,
-        storeName: giftCards.storeName,
-      });
+    const [row] = await tx.delete(giftCards).where(eq(giftCards.id, id)).returning({
+      serialNumber: giftCards.serialNumber,
+      controlCode: giftCards.controlCode,
+      storeName: giftCards.storeName,
+    });
     if (!row) return refuse(404, messages.giftCardNotFound);
     await recordAudit(tx, audit, {
       action: 'delete',
