@@ -5,13 +5,14 @@
 //   the list, not the chain, and the append-only trigger refuses only UPDATE, DELETE, TRUNCATE);
 //   p50 / p95 over real HTTP of the first page unfiltered, by admin, by record, and by action in
 //   a day's window; the figure: p95 at the large size as a ratio to the small (goal: at most 2×).
-// The entries: 50 admins, the 13 actions and 8 record types in turn, 5,000 record ids per type,
+// The entries: 50 admins, the contract's actions and record types in turn, 5,000 record ids per type,
 // one every 3 seconds from 2025-01-01 (10 M entries span 347 days). The window is the last day of
 // filler, so it holds as many entries at either size.
 // Database: PostgreSQL when DATABASE_URL is set, else PGlite; a throw-away demo database of 1,000
 // users (bench/lib/demo.ts; BENCH_REUSE=1 keeps it, and its entries, between runs).
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { auditActions, auditEntities } from '@strideadmin/contract';
 import type { Database } from '../apps/api/src/db/client.js';
 import { demoDatabase, serveDemo } from './lib/demo.js';
 import { benchDriver, recordSection, type SummaryRow } from './lib/results.js';
@@ -28,31 +29,9 @@ const CHUNK = 1_000_000;
 const base = Date.parse('2025-01-01T00:00:00Z');
 const stepMs = 3_000;
 
-const actions = [
-  'create',
-  'update',
-  'delete',
-  'bulk-delete',
-  'bulk-import',
-  'password-reset',
-  'notification-send',
-  'giftbox-place',
-  'role-change',
-  'export',
-  'sign-in',
-  'sign-in-failed',
-  'sign-out',
-];
-const entities = [
-  'user',
-  'gift-card',
-  'quiz',
-  'gift-box-config',
-  'gift-box',
-  'notification',
-  'complaint-query',
-  'profile',
-];
+// The filler cycles through the contract's own lists (what the Activity screen filters by).
+const actions = [...auditActions];
+const entities = [...auditEntities];
 const list = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(',')}]`;
 
 /** Filler entries `from`..`to` (1-based positions in the log). */
@@ -62,7 +41,7 @@ function fill(from: number, to: number) {
       client_ip, user_agent, request_id, prev_hash, hash)
     select timestamptz '2025-01-01 00:00:00+00' + i * interval '3 seconds',
       1 + (i * 7) % 50, 'Admin ' || (1 + (i * 7) % 50), 'admin' || (1 + (i * 7) % 50) || '@bench.test',
-      (${list(actions)})[1 + i % 13], (${list(entities)})[1 + i % 8], ((i / 8) % 5000)::text,
+      (${list(actions)})[1 + i % ${actions.length}], (${list(entities)})[1 + i % ${entities.length}], ((i / ${entities.length}) % 5000)::text,
       jsonb_build_object('name', jsonb_build_object('before', 'Old ' || i, 'after', 'New ' || i)),
       '203.0.113.' || (i % 250), 'bench-audit', 'bench-' || i, md5((i - 1)::text), md5(i::text)
     from generate_series(${from}, ${to}) as i`);
