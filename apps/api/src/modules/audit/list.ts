@@ -117,7 +117,7 @@ export function exportAuditEntries(database: Database, query: ListAuditQuery, no
       ],
       from: sql`${auditEntries}`,
       where: auditWhere(query),
-      order: { column: sortColumnOf[query.sort], id: auditEntries.id, direction: query.order },
+      order: { column: sortColumnOf[query.sort], id: auditEntries.id, direction: query.order, nullsAsIndexed: true },
     },
     now,
   );
