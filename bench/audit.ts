@@ -54,7 +54,12 @@ async function grow(database: Database, target: number) {
   );
   const row = result.rows[0];
   let have = row?.n ?? 0;
-  if (have >= target) {
+  if (have > target)
+    // Entries cannot be removed (append-only): a baseline measured here would be at `have`, not `target`.
+    throw new Error(
+      `The kept bench log holds ${count(have)} entries, more than the ${count(target)} asked for: run without BENCH_REUSE=1 (a fresh log).`,
+    );
+  if (have === target) {
     console.log(`  ${count(have)} filler entries already there (BENCH_REUSE=1)`);
     return;
   }
