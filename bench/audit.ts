@@ -14,9 +14,9 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { auditActions, auditEntities } from '@strideadmin/contract';
 import type { Database } from '../apps/api/src/db/client.js';
-import { demoDatabase, serveDemo } from './lib/demo.js';
+import { demoDatabase, type ListFigures, roundRobin, serveDemo } from './lib/demo.js';
 import { benchDriver, recordSection, type SummaryRow } from './lib/results.js';
-import { count, ms, percentile, ratio, round, verdict } from './lib/stats.js';
+import { count, ms, ratio, round, verdict } from './lib/stats.js';
 
 const { values } = parseArgs({ options: { small: { type: 'string' }, entries: { type: 'string' } } });
 const size = (v: string | undefined, fallback: number) => Number((v ?? String(fallback)).replace(/[_,]/g, ''));
@@ -95,37 +95,18 @@ const calls = (n: number) =>
     },
   ] as const;
 type Key = ReturnType<typeof calls>[number]['key'];
-type Figures = Record<Key, { p50: number; p95: number; count: number; countCapped: boolean }>;
+type Figures = Record<Key, ListFigures>;
 
 async function measure(database: Database, n: number): Promise<Figures> {
   const server = await serveDemo(database, 'audit');
   try {
-    const headers = { authorization: `Bearer ${server.token}` };
-    const times = new Map<Key, number[]>();
-    const last = new Map<Key, { count: number; countCapped?: boolean; rows: unknown[] }>();
-    for (let round = 0; round < WARMUP + SAMPLES; round++)
-      for (const call of calls(n)) {
-        const url = `${server.base}/api/audit?${call.query}`;
-        const t0 = performance.now();
-        const res = await fetch(url, { headers });
-        const json = (await res.json()) as { body: { count: number; countCapped?: boolean; rows: unknown[] } };
-        const t = performance.now() - t0;
-        if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(json)}`);
-        if (round >= WARMUP) times.set(call.key, [...(times.get(call.key) ?? []), t]);
-        last.set(call.key, json.body);
-      }
-    const figures = {} as Figures;
-    for (const call of calls(n)) {
-      const xs = times.get(call.key)!;
-      const body = last.get(call.key)!;
-      if (body.rows.length === 0) console.warn(`  ${call.label}: no rows`);
-      figures[call.key] = {
-        p50: round(percentile(xs, 50), 2),
-        p95: round(percentile(xs, 95), 2),
-        count: body.count,
-        countCapped: body.countCapped === true,
-      };
-    }
+    const figures = await roundRobin(
+      server,
+      calls(n).map((c) => ({ key: c.key, path: `/api/audit?${c.query}` })),
+      WARMUP,
+      SAMPLES,
+    );
+    for (const call of calls(n)) if (figures[call.key].rows === 0) console.warn(`  ${call.label}: no rows`);
     return figures;
   } finally {
     await server.close();

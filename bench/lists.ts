@@ -6,9 +6,9 @@
 //      under 2× for the list and a name filter).
 // Database: PostgreSQL when DATABASE_URL is set, else PGlite (in this process). Never fails.
 import { parseArgs } from 'node:util';
-import { type DemoDatabase, demoDatabase, serveDemo } from './lib/demo.js';
+import { type DemoDatabase, demoDatabase, type ListFigures, roundRobin, serveDemo } from './lib/demo.js';
 import { benchDriver, recordSection, type SummaryRow } from './lib/results.js';
-import { count, ms, percentile, ratio, round, verdict } from './lib/stats.js';
+import { count, ms, ratio, verdict } from './lib/stats.js';
 
 const { values } = parseArgs({ options: { small: { type: 'string' }, large: { type: 'string' } } });
 const size = (v: string | undefined, fallback: number) => Number((v ?? String(fallback)).replace(/[_,]/g, ''));
@@ -27,40 +27,18 @@ const calls = [
   { key: 'page100', label: '… &page=100', query: 'page=100&limit=20', goal: false },
 ] as const;
 type Key = (typeof calls)[number]['key'];
-type Figures = Record<Key, { p50: number; p95: number; count: number; countCapped: boolean }>;
+type Figures = Record<Key, ListFigures>;
 
 async function measure(demo: DemoDatabase): Promise<Figures> {
   const database = await demo.open();
   const server = await serveDemo(database, 'lists');
   try {
-    const { base, token } = server;
-    const headers = { authorization: `Bearer ${token}` };
-    // Round-robin over the calls (noise spreads evenly), after a warm-up round of each.
-    const times = new Map<Key, number[]>(calls.map((c) => [c.key, []]));
-    const last = new Map<Key, { count: number; countCapped?: boolean }>();
-    for (let round = 0; round < WARMUP + SAMPLES; round++)
-      for (const call of calls) {
-        const url = `${base}/api/users?${call.query}`;
-        const t0 = performance.now();
-        const res = await fetch(url, { headers });
-        const json = (await res.json()) as { body: { count: number; countCapped?: boolean } };
-        const t = performance.now() - t0;
-        if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-        if (round >= WARMUP) times.get(call.key)!.push(t);
-        last.set(call.key, json.body);
-      }
-    const figures = {} as Figures;
-    for (const call of calls) {
-      const xs = times.get(call.key)!;
-      const body = last.get(call.key)!;
-      figures[call.key] = {
-        p50: round(percentile(xs, 50), 2),
-        p95: round(percentile(xs, 95), 2),
-        count: body.count,
-        countCapped: body.countCapped === true,
-      };
-    }
-    return figures;
+    return await roundRobin(
+      server,
+      calls.map((c) => ({ key: c.key, path: `/api/users?${c.query}` })),
+      WARMUP,
+      SAMPLES,
+    );
   } finally {
     await server.close();
     await database.close();

@@ -16,6 +16,7 @@ import { hashPassword } from '../../apps/api/src/plugins/auth/index.js';
 import { insertUser } from '../../apps/api/src/modules/users/index.js';
 import { type SeedSummary, seedDemoData } from '../../apps/api/src/seed/seed.js';
 import { benchDriver } from './results.js';
+import { percentile, round } from './stats.js';
 
 export const benchAdmin = { email: 'bench-admin@example.com', password: 'bench-password' } as const;
 
@@ -173,4 +174,52 @@ export async function serveDemo(database: Database, name: string): Promise<DemoS
     await close();
     throw err;
   }
+}
+
+/** A list call's figures over real HTTP: p50 and p95 in ms, and the last answer's count and rows. */
+export interface ListFigures {
+  p50: number;
+  p95: number;
+  count: number;
+  countCapped: boolean;
+  rows: number;
+}
+
+/**
+ * GETs each of `paths` on `server` in turn (noise spreads evenly), `warmup` rounds unmeasured then
+ * `samples` measured, as the admin; any answer but 200 throws.
+ */
+export async function roundRobin<K extends string>(
+  server: DemoServer,
+  paths: ReadonlyArray<{ key: K; path: string }>,
+  warmup: number,
+  samples: number,
+): Promise<Record<K, ListFigures>> {
+  const headers = { authorization: `Bearer ${server.token}` };
+  const times = new Map<K, number[]>(paths.map((p) => [p.key, []]));
+  const last = new Map<K, { count: number; countCapped?: boolean; rows: unknown[] }>();
+  for (let round = 0; round < warmup + samples; round++)
+    for (const { key, path } of paths) {
+      const url = `${server.base}${path}`;
+      const t0 = performance.now();
+      const res = await fetch(url, { headers });
+      const json = (await res.json()) as { body: { count: number; countCapped?: boolean; rows: unknown[] } };
+      const t = performance.now() - t0;
+      if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(json)}`);
+      if (round >= warmup) times.get(key)!.push(t);
+      last.set(key, json.body);
+    }
+  const figures = {} as Record<K, ListFigures>;
+  for (const { key } of paths) {
+    const xs = times.get(key)!;
+    const body = last.get(key)!;
+    figures[key] = {
+      p50: round(percentile(xs, 50), 2),
+      p95: round(percentile(xs, 95), 2),
+      count: body.count,
+      countCapped: body.countCapped === true,
+      rows: body.rows.length,
+    };
+  }
+  return figures;
 }
