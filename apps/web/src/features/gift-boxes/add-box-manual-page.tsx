@@ -220,27 +220,30 @@ function MapPicker({
           </div>,
         )
       ) : (
-        <MapBoundary fallback={frame(<p role="alert">{messages.chunkLoadFailed}</p>)}>
-          <Suspense fallback={loading}>
-            <LocationMap
-              config={mapConfig.data}
-              position={position}
-              onPick={onPick}
-              onTilesUnavailable={onTilesUnavailable}
-              label="Gift box location map: click to place the box"
-              describedBy={hintId}
-            />
-          </Suspense>
-        </MapBoundary>
-      )}
-      {tilesUnavailable && (
-        <p
-          role="status"
-          data-testid="map-tiles-notice"
-          className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
-        >
-          {messages.mapTilesUnavailable}
-        </p>
+        // The tiles notice lies over the map's lower edge, so its late arrival moves nothing under the pointer.
+        <div className="relative">
+          <MapBoundary fallback={frame(<p role="alert">{messages.chunkLoadFailed}</p>)}>
+            <Suspense fallback={loading}>
+              <LocationMap
+                config={mapConfig.data}
+                position={position}
+                onPick={onPick}
+                onTilesUnavailable={onTilesUnavailable}
+                label="Gift box location map: click to place the box"
+                describedBy={hintId}
+              />
+            </Suspense>
+          </MapBoundary>
+          {tilesUnavailable && (
+            <p
+              role="status"
+              data-testid="map-tiles-notice"
+              className="pointer-events-none absolute inset-x-3 bottom-7 z-10 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+            >
+              {messages.mapTilesUnavailable}
+            </p>
+          )}
+        </div>
       )}
     </div>
   );
