@@ -4,6 +4,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chunkGroups } from './build/chunk-groups.js';
 import { precompress } from './build/precompress.js';
 
 // react-router 7 points every import condition at its development build (dev warnings on, ~0.6 KB
@@ -35,5 +36,8 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     sourcemap: false,
     target: 'es2022',
+    // A few chunks per first screen instead of one per combination of screens sharing a module:
+    // build/chunk-groups.ts (docs/decisions/0019-portal-loading.md).
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups(path.resolve(import.meta.dirname, 'src')) } } },
   },
 }));

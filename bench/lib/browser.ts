@@ -1,7 +1,6 @@
 // Chromium for the bench sections: Debian's /usr/bin/chromium (or CHROMIUM_PATH) through
 // @playwright/test (playwright-core), with the flags the e2e suite uses, and small in-page measures.
-import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page, type Response } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -19,45 +18,6 @@ export function launchChromium(): Promise<Browser> {
     ],
   });
 }
-
-export interface ScriptWeight {
-  url: string;
-  /** Bytes as served (the server sends them uncompressed). */
-  bytes: number;
-  /** gzip -9 of the body: what it weighs on the wire behind any compressing proxy/CDN. */
-  gzip: number;
-}
-
-/**
- * Records every JavaScript response the page loads from now on (scripts, module preloads, workers
- * of the page), with its gzip -9 size. Call `done()` for the list; responses still being read
- * are awaited. A stand-in for bench/lib/bundle.ts's measure: swap it there when it exists.
- */
-export function recordScripts(page: Page) {
-  const pending: Promise<ScriptWeight | undefined>[] = [];
-  const onResponse = (res: Response) => {
-    const url = res.url();
-    const type = res.headers()['content-type'] ?? '';
-    if (!/\.m?js(\?|$)/.test(new URL(url).pathname) && !/javascript/.test(type)) return;
-    pending.push(
-      res.body().then(
-        (body) => ({ url, bytes: body.length, gzip: gzipSync(body, { level: 9 }).length }),
-        () => undefined,
-      ),
-    );
-  };
-  page.context().on('response', onResponse);
-  return {
-    async done(): Promise<ScriptWeight[]> {
-      page.context().off('response', onResponse);
-      const all = (await Promise.all(pending)).filter((w): w is ScriptWeight => w !== undefined);
-      // One entry per URL (a chunk requested twice is downloaded once from the cache).
-      return [...new Map(all.map((w) => [w.url, w])).values()];
-    },
-  };
-}
-
-export const totalGzip = (ws: ScriptWeight[]) => ws.reduce((n, w) => n + w.gzip, 0);
 
 /**
  * Starts a Largest Contentful Paint observer before the page's own scripts run; read it with
@@ -85,6 +45,11 @@ export async function observeLcp(page: Page): Promise<void> {
 }
 
 export async function readLcp(page: Page): Promise<{ time: number; element: string; size: number }> {
+  // The entry is reported with the frame that painted it, which can come after the network fell
+  // quiet on a busy machine: waited for (5 s at most).
+  await page
+    .waitForFunction(() => (window as unknown as { __lcp: unknown[] }).__lcp.length > 0, undefined, { timeout: 5_000 })
+    .catch(() => undefined);
   const entries = await page.evaluate(
     () => (window as unknown as { __lcp: { time: number; element: string; size: number }[] }).__lcp,
   );
