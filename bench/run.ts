@@ -14,13 +14,14 @@ import { fileURLToPath } from 'node:url';
 import { benchDriver, readResults, type SummaryRow } from './lib/results.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const sections = ['bulk-import', 'lists', 'export', 'audit', 'throughput', 'load', 'portal', 'startup'] as const;
+const sections = ['bulk-import', 'lists', 'export', 'audit', 'throughput', 'app', 'load', 'portal', 'startup'] as const;
 const keys: Record<(typeof sections)[number], string[]> = {
   'bulk-import': ['bulkImport'],
   lists: ['seed', 'largeLists'],
   export: ['export'],
   audit: ['audit'],
   throughput: ['throughput'],
+  app: ['app'],
   load: ['load'],
   portal: ['portal'],
   startup: ['startup'],
