@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { coinLedger, users } from '../../db/schema.js';
+import { rowsOf } from '../../db/rows.js';
 
 /** What a ledger entry is for (docs/behaviour.md §11 Activity). */
 export type CoinKind = (typeof coinLedger.$inferInsert)['kind'];
@@ -30,21 +31,21 @@ export interface CoinChange {
  * redemption all the same); callers skip changes that mean nothing.
  */
 export async function changeCoins(tx: Db, change: CoinChange): Promise<number | null> {
-  const [row] = await tx
-    .update(users)
-    .set({ totalCoins: sql`${users.totalCoins} + ${change.amount}` })
-    .where(sql`${users.id} = ${change.userId} and ${users.totalCoins} + ${change.amount} >= 0`)
-    .returning({ totalCoins: users.totalCoins });
-  if (!row) return null;
-  await tx.insert(coinLedger).values({
-    userId: change.userId,
-    kind: change.kind,
-    amount: change.amount,
-    refId: change.refId ?? null,
-    refDay: change.refDay ?? null,
-    adminId: change.adminId ?? null,
-  });
-  return row.totalCoins;
+  // One statement, one round trip: the entry is inserted from the UPDATE's row, so there is none
+  // when the balance did not move.
+  const result = await tx.execute(sql`
+    with moved as (
+      update ${users} set total_coins = total_coins + ${change.amount}::int
+      where id = ${change.userId}::int and total_coins + ${change.amount}::int >= 0
+      returning total_coins),
+    entry as (
+      insert into ${coinLedger} (user_id, kind, amount, ref_id, ref_day, admin_id)
+      select ${change.userId}::int, ${change.kind}::text, ${change.amount}::int, ${change.refId ?? null}::int,
+        ${change.refDay ?? null}::date, ${change.adminId ?? null}::int
+      from moved)
+    select total_coins as "totalCoins" from moved`);
+  const [row] = rowsOf<{ totalCoins: number }>(result);
+  return row ? row.totalCoins : null;
 }
 
 /**

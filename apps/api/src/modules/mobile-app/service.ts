@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { giftCardColumnsWithExpiry, giftCardIsExpired, toGiftCard } from '../gift-cards/index.js';
 import { giftBoxConfigs, giftBoxes, giftCards, quizAnswers, quizQuestions, stepLogs, users } from '../../db/schema.js';
-import { changeCoins, type CoinChange, lockBalance } from '../ledger/index.js';
+import { changeCoins, type CoinChange } from '../ledger/index.js';
 
 /**
  * The mobile app's calls (docs/behaviour.md §10). Every change of coins goes through the ledger
@@ -57,11 +57,24 @@ async function refusing<T>(work: () => Promise<T>): Promise<T | AppRefusal> {
   }
 }
 
-/** Locks the caller's row for the transaction (see above); their balance. A deleted caller is a 404. */
-async function lockCaller(tx: Db, userId: number): Promise<number> {
-  const balance = await lockBalance(tx, userId);
-  if (balance === undefined) throw refused(404, messages.userNotFound);
-  return balance;
+/** What the calls read of the caller, under the lock. */
+const callerColumns = {
+  totalCoins: users.totalCoins,
+  isTracking: users.isTracking,
+  lastWalkedOn: users.lastWalkedOn,
+  emailVerifiedAt: users.emailVerifiedAt,
+};
+
+/**
+ * Locks the caller's row for the transaction (see above) and reads, in the same statement, what
+ * the calls check of them: their balance, tracking flag, last walked day and verified address.
+ * The lock is the ledger's (lockBalance): FOR NO KEY UPDATE, for the reason given there. A deleted
+ * caller is a 404.
+ */
+async function lockCaller(tx: Db, userId: number) {
+  const [caller] = await tx.select(callerColumns).from(users).where(eq(users.id, userId)).for('no key update');
+  if (!caller) throw refused(404, messages.userNotFound);
+  return caller;
 }
 
 /**
@@ -95,9 +108,9 @@ export async function recordSteps(
   const { userId, date, steps } = input;
   return refusing(() =>
     db.transaction(async (tx) => {
-      const balance = await lockCaller(tx, userId);
-      const [user] = await tx.select({ isTracking: users.isTracking }).from(users).where(eq(users.id, userId));
-      if (!user?.isTracking) throw refused(403, messages.trackingDisabled);
+      const caller = await lockCaller(tx, userId);
+      if (!caller.isTracking) throw refused(403, messages.trackingDisabled);
+      const balance = caller.totalCoins;
 
       const [log] = await tx
         .insert(stepLogs)
@@ -121,11 +134,10 @@ export async function recordSteps(
           .set({ coins: before + credited })
           .where(and(eq(stepLogs.userId, userId), eq(stepLogs.day, date)));
       }
-      if (steps > 0) {
-        await tx
-          .update(users)
-          .set({ lastWalkedOn: sql`greatest(${users.lastWalkedOn}, ${date}::date)` })
-          .where(eq(users.id, userId));
+      // The last walked day only moves forward: a re-sync of a day already walked (the phone
+      // syncing today again and again) leaves the caller's row as it is.
+      if (steps > 0 && (caller.lastWalkedOn === null || caller.lastWalkedOn < date)) {
+        await tx.update(users).set({ lastWalkedOn: date }).where(eq(users.id, userId));
       }
       return { ok: true as const, result: { date, steps, coins: before + credited, credited, totalCoins } };
     }),
@@ -184,7 +196,7 @@ export async function answerQuestion(
   const { userId, quizId, option } = input;
   return refusing(() =>
     db.transaction(async (tx) => {
-      const balance = await lockCaller(tx, userId);
+      const balance = (await lockCaller(tx, userId)).totalCoins;
       const [question] = await tx
         .select({ correctOption: quizQuestions.correctOption, coins: quizQuestions.coins })
         .from(quizQuestions)
@@ -284,11 +296,10 @@ export async function redeemGiftCard(
   const { userId, cardId, now } = input;
   return refusing(() =>
     db.transaction(async (tx) => {
-      await lockCaller(tx, userId);
       // Redeeming needs a verified address (walking, quiz and gift boxes do not); read under the
       // caller's lock, nothing is taken or spent without it.
-      const [caller] = await tx.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
-      if (!caller?.verifiedAt) throw refused(403, messages.verifyEmailToRedeem);
+      const caller = await lockCaller(tx, userId);
+      if (!caller.emailVerifiedAt) throw refused(403, messages.verifyEmailToRedeem);
       const [card] = await tx
         .update(giftCards)
         .set({ userId, redeemedAt: now, updatedAt: sql`now()` })

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits, messages } from '@strideadmin/contract';
+import { rowsOf } from '../../../src/db/rows.js';
 import { stepLogs, users } from '../../../src/db/schema.js';
 import { buildTestApp, createGiftCard, dateIn, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
 import { appPost, balanceOf, entriesOf, ledgerMismatches, statusCounts } from './app-data.js';
@@ -102,6 +103,27 @@ describe('POST /api/app/steps', () => {
     expect(await lastWalkedOn(who.user.id)).toBe(dateIn(-2));
     await sync(who, { date: dateIn(0), steps: 1 });
     expect(await lastWalkedOn(who.user.id)).toBe(dateIn(0));
+  });
+
+  it('leaves the caller’s row unwritten on a re-sync of a day already walked that credits nothing', async () => {
+    const who = await walker();
+    // xmin: the transaction that wrote the row's current version (PostgreSQL and PGlite alike).
+    const version = async () =>
+      rowsOf<{ v: string }>(await t.db.execute(sql`select xmin::text as v from ${users} where id = ${who.user.id}`))[0]
+        ?.v;
+    expect((await sync(who, { date: dateIn(0), steps: 150 })).statusCode).toBe(200);
+    const walked = await version();
+    const again = await sync(who, { date: dateIn(0), steps: 160 });
+    expect(again.json().body).toEqual({ date: dateIn(0), steps: 160, coins: 1, credited: 0, totalCoins: 1 });
+    expect(await version()).toBe(walked);
+    expect(await lastWalkedOn(who.user.id)).toBe(dateIn(0));
+    expect(await logOf(who.user.id, dateIn(0))).toEqual({ steps: 160, coins: 1 });
+    // A sync that credits moves the balance (and only that): the row is written, the day stays.
+    const credited = await sync(who, { date: dateIn(0), steps: 230 });
+    expect(credited.json().body).toEqual({ date: dateIn(0), steps: 230, coins: 2, credited: 1, totalCoins: 2 });
+    expect(await version()).not.toBe(walked);
+    expect(await lastWalkedOn(who.user.id)).toBe(dateIn(0));
+    expect(await ledgerMismatches(t.db)).toEqual([]);
   });
 
   it('refuses a user whose tracking is Disabled with 403, and stores nothing', async () => {
