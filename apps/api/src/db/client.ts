@@ -77,11 +77,14 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob } 
 }
 
 export async function wrapPglite(client: PGlite): Promise<Database> {
-  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }, { cachedClient, statementCache }] = await Promise.all([
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    import('./pglite-statements.js'),
   ]);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Every statement is parsed once and then only bound and run (db/pglite-statements.ts).
+  const statements = statementCache(client);
+  const db = drizzlePglite(cachedClient(client, statements), { schema }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
@@ -89,7 +92,9 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
-    query: async <R>(text: string, params: unknown[] = []) => ({ rows: (await client.query<R>(text, params)).rows }),
+    query: async <R>(text: string, params: unknown[] = []) => ({
+      rows: (await statements.query<R>(text, params)).rows,
+    }),
     // One session: NOTIFY reaches its own LISTEN when the notifying statement's transaction commits.
     listen: async (channel, onMessage, onState) => {
       const stop = await client.listen(channel, onMessage);
