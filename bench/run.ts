@@ -14,7 +14,17 @@ import { fileURLToPath } from 'node:url';
 import { benchDriver, readResults, type SummaryRow } from './lib/results.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const sections = ['bulk-import', 'lists', 'export', 'audit', 'throughput', 'load', 'portal', 'startup'] as const;
+const sections = [
+  'bulk-import',
+  'lists',
+  'export',
+  'audit',
+  'throughput',
+  'load',
+  'portal',
+  'lighthouse',
+  'startup',
+] as const;
 const keys: Record<(typeof sections)[number], string[]> = {
   'bulk-import': ['bulkImport'],
   lists: ['seed', 'largeLists'],
@@ -23,6 +33,7 @@ const keys: Record<(typeof sections)[number], string[]> = {
   throughput: ['throughput'],
   load: ['load'],
   portal: ['portal'],
+  lighthouse: ['lighthouse'],
   startup: ['startup'],
 };
 
