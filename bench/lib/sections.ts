@@ -23,5 +23,6 @@ export const sectionKeys: Record<Section, string[]> = {
   app: ['app'],
   load: ['load'],
   portal: ['portal'],
+  lighthouse: ['lighthouse'],
   startup: ['startup'],
 };

@@ -24,3 +24,4 @@ export * from './schemas/complaints.js';
 export * from './schemas/mobile-app.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/audit.js';
+export { z } from './zod.js';

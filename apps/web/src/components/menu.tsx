@@ -9,6 +9,8 @@ export interface MenuEntry {
 /**
  * A dropdown menu that works from the keyboard: arrows, Home/End, Enter, Escape, and type-ahead
  * (typed letters jump to an item; the typed text clears after 350 ms, docs/behaviour.md §9).
+ * The button's accessible name is what it shows followed by `label` (read out, not shown): a name
+ * that left out the visible text could not be reached by saying that text (speech input).
  */
 export function Menu({ button, items, label }: { button: ReactNode; items: MenuEntry[]; label: string }) {
   const { buttonRef, listRef, ...list } = usePopupList({
@@ -20,7 +22,6 @@ export function Menu({ button, items, label }: { button: ReactNode; items: MenuE
       <button
         ref={buttonRef}
         type="button"
-        aria-label={label}
         aria-haspopup="menu"
         aria-expanded={list.open}
         aria-controls={list.open ? list.listId : undefined}
@@ -28,7 +29,7 @@ export function Menu({ button, items, label }: { button: ReactNode; items: MenuE
         onKeyDown={list.onButtonKeyDown}
         className="flex items-center gap-2 rounded-full p-1 pr-2 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:hover:bg-slate-800"
       >
-        {button}
+        {button} <span className="sr-only">{label}</span>
       </button>
       {list.open && (
         <div

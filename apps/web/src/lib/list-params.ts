@@ -1,7 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { limits } from '@strideadmin/contract';
+import { limits, z } from '@strideadmin/contract';
 import { useRememberListSearch } from './list-memory';
 
 /**

@@ -10,7 +10,7 @@ function renderMenu() {
   const items = labels.map((label) => ({ label, onSelect: vi.fn(() => void chosen.push(label)) }));
   render(<Menu label="Account menu" button={<span>Ada</span>} items={items} />);
   const { user, wait } = setupFakeTimedUser();
-  const button = screen.getByRole('button', { name: 'Account menu' });
+  const button = screen.getByRole('button', { name: 'Ada Account menu' });
   return {
     user,
     wait,
@@ -27,6 +27,13 @@ function renderMenu() {
 }
 
 describe('Menu', () => {
+  test("the button's name starts with what it shows, then the menu's label", () => {
+    renderMenu();
+    // Speech input reaches a control by its visible text: that text is part of its name.
+    expect(screen.getByRole('button')).toHaveAccessibleName('Ada Account menu');
+    expect(screen.getByText('Account menu')).toHaveClass('sr-only');
+  });
+
   test('is closed until asked; the button says it has a menu', () => {
     const { button } = renderMenu();
     expect(button).toHaveAttribute('aria-haspopup', 'menu');

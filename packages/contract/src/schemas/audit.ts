@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import type { DropdownOption } from '../options.js';
 import { listQueryBase, listResponse } from './common.js';
 import { isIsoDateTime } from './gift-boxes.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { dateRanges } from '../options.js';
 
 /** GET /dashboard?range= (docs/behaviour.md §11 Home dashboard, §9 date ranges). */

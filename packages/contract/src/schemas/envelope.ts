@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /** docs/behaviour.md §10: every answer is one envelope. */
 export const errorEnvelopeSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /**
  * "Select all matching" and what a bulk delete says (docs/behaviour.md §12), for the six list

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /**
  * A signed-in session as its owner sees it (GET /auth/session, GET /auth/sessions): when it began

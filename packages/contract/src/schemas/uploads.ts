@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { imageContentTypes, imageFolders } from '../limits.js';
 import { messages } from '../messages.js';
 
