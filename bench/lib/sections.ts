@@ -10,6 +10,7 @@ export const sections = [
   'app',
   'load',
   'portal',
+  'lighthouse',
   'startup',
 ] as const;
 export type Section = (typeof sections)[number];
