@@ -13,6 +13,7 @@ export const apiEntries = {
   backup: 'apps/api/src/cli/backup.ts',
   restore: 'apps/api/src/cli/restore.ts',
   'audit-verify': 'apps/api/src/cli/audit-verify.ts',
+  'pglite-template': 'apps/api/src/cli/pglite-template.ts',
 };
 
 async function buildApi() {
@@ -52,6 +53,18 @@ async function buildApi() {
       },
     ],
   });
+  // The embedded database a new DATA_DIR starts from, made by the code just built: initdb and the
+  // migrations run here once instead of at every first start (apps/api/src/db/pglite-template.ts).
+  if (entryPoints['pglite-template']) {
+    const r = spawnSync(process.execPath, [path.join(tmp, 'pglite-template.js'), path.join(tmp, 'pglite-template')], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (r.status !== 0) {
+      rmSync(tmp, { recursive: true, force: true });
+      throw new Error('making the embedded database template failed (see above)');
+    }
+  }
   // Swapped in whole: a half-written dist/ is never what starts.
   const old = `${out}.old-${process.pid}`;
   if (existsSync(out)) renameSync(out, old);

@@ -38,7 +38,7 @@ const [{ buildApp }, { ensureFirstAdmin, ensureJwtSecret }, { loadConfig }, { op
       import('../../apps/api/src/app.js'),
       import('../../apps/api/src/bootstrap.js'),
       import('../../apps/api/src/config.js'),
-      import('../../apps/api/src/db/client.js'),
+      import('../../apps/api/src/db/open.js'),
     ]),
 );
 const config = await step('config', () => loadConfig());

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
@@ -37,5 +38,30 @@ export async function serverOptions(
     // While shutting down, requests that arrive on kept-alive connections are still answered (with
     // `Connection: close`, lifecycle plugin) rather than refused with 503.
     return503OnClosing: false,
+    // Every route validates and serialises with zod (app.ts sets its compilers before any route is
+    // declared), so Fastify's own JSON Schema compilers (Ajv, fast-json-stringify) are loaded only
+    // if something ever asks for them, not at every start (docs/decisions/0020-start-up.md).
+    schemaController: { compilersFactory: defaultCompilersOnDemand() },
+  };
+}
+
+type CompilersFactory = Required<
+  NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>
+>;
+
+/** Fastify's default compiler factories, each required from Fastify's own dependencies on first use. */
+function defaultCompilersOnDemand(): CompilersFactory {
+  const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
+  const onDemand = <F>(load: () => F): F => {
+    let f: F | undefined;
+    return ((...args: unknown[]) => ((f ??= load()) as (...a: unknown[]) => unknown)(...args)) as F;
+  };
+  return {
+    buildValidator: onDemand(() =>
+      (fromFastify('@fastify/ajv-compiler') as () => CompilersFactory['buildValidator'])(),
+    ),
+    buildSerializer: onDemand(() =>
+      (fromFastify('@fastify/fast-json-stringify-compiler') as () => CompilersFactory['buildSerializer'])(),
+    ),
   };
 }

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { openDatabase } from '../db/open.js';
 import { verifyAuditChain } from '../modules/audit/index.js';
 
 /**

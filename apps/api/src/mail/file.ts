@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { redactUrl } from '../plugins/logger.js';
 import { linksOf, type MailLog, type Mailer, type MailMessage } from './mailer.js';
 
@@ -13,7 +13,8 @@ import { linksOf, type MailLog, type Mailer, type MailMessage } from './mailer.j
  */
 export class FileMailer implements Mailer {
   readonly driver = 'file';
-  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer is loaded with the first message, not at start-up (docs/decisions/0020-start-up.md).
+  private transport: Promise<Transporter> | undefined;
 
   constructor(
     private readonly dir: string,
@@ -22,7 +23,10 @@ export class FileMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<void> {
-    const info = await this.transport.sendMail({ ...message, from: this.from });
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
+    const info = await (await this.transport).sendMail({ ...message, from: this.from });
     const raw = info.message as unknown;
     if (!Buffer.isBuffer(raw)) throw new Error('the MIME message was not buffered');
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
@@ -37,6 +41,6 @@ export class FileMailer implements Mailer {
   }
 
   async close(): Promise<void> {
-    this.transport.close();
+    (await this.transport?.catch(() => undefined))?.close();
   }
 }

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import Fastify from 'fastify';
 import { ensureFirstAdmin } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { openDatabase } from '../db/open.js';
 import { parseSeedArgs, seedUsage } from './args.js';
 import { type SeedSummary, SeedRefused, seedDemoData } from './seed.js';
 
