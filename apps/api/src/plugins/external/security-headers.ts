@@ -33,7 +33,8 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<readonly He
       const raw = reply.raw as typeof reply.raw & { getRawHeaderNames(): string[] };
       headers = raw.getRawHeaderNames().map((name) => {
         const value = reply.raw.getHeader(name)!;
-        return Object.freeze([name, Array.isArray(value) ? Object.freeze([...value]) : value]) as Header;
+        const header: Header = [name, Array.isArray(value) ? Object.freeze([...value]) : value];
+        return Object.freeze(header);
       });
     });
     probe.get('/', async () => '');
