@@ -251,7 +251,7 @@ await recordSection(
     giftCardId: cardId,
     sql: server.sql,
     baseline:
-      'bare fastify() route with Fastify\'s logger at the same level and stream, running the same SQL (captured from the services) on the same pg pool / PGlite',
+      "bare fastify() route with Fastify's logger at the same level and stream, running the same SQL (captured from the services) on the same pg pool / PGlite",
     ...figures,
   },
   summaryRows,

@@ -14,7 +14,13 @@ import {
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { expiryParams, giftCardColumnsWithExpiry, giftCardIsExpired, giftCardIsExpiredAt, toGiftCard } from './expiry.js';
+import {
+  expiryParams,
+  giftCardColumnsWithExpiry,
+  giftCardIsExpired,
+  giftCardIsExpiredAt,
+  toGiftCard,
+} from './expiry.js';
 import { giftCards } from '../../db/schema.js';
 import { containsInsensitive, startsWithInsensitive } from '../../db/search.js';
 import { type Refusal, refuse } from '../../plugins/errors.js';
