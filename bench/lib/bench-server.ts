@@ -10,10 +10,13 @@
 //   - "ours": the real app, built as apps/api/src/server.ts builds it in production (buildApp,
 //     NODE_ENV production, production's default log level `info` unless BENCH_LOG_LEVEL says
 //     otherwise, the notification worker off so that nothing else uses the pool);
-//   - "bare": plain `fastify()` (no plugins, no logger, no schemas, no auth) with the two routes
-//     the throughput bench compares, running exactly the SQL our routes run, captured at start-up
-//     from the services' own Drizzle builders (listUsers, getGiftCard) through a logging Drizzle
-//     on the same client, and answering the rows with reply.send (JSON):
+//   - "bare": plain `fastify()` with Fastify's own logger at the same level, writing to the same
+//     stream as ours (the process's stdout, as server.ts passes it: production's "incoming request"
+//     and "request completed" lines, so the request log costs both sides alike), and nothing else:
+//     no plugins, no schemas, no auth, no security headers. Its two routes run exactly the SQL our
+//     routes run, captured at start-up from the services' own Drizzle builders (listUsers,
+//     getGiftCard) through a logging Drizzle on the same client, and answer the rows with
+//     reply.send (JSON):
 //       GET /api/users?<BENCH_LIST_QUERY>  (default page=1&limit=20&name=sson)
 //       GET /api/giftcard/:id
 //     and GET /__bench/cpu: the child's CPU time so far (process.cpuUsage, µs).
@@ -41,6 +44,7 @@ import { listUsersQuerySchema } from '@strideadmin/contract';
 import { buildApp } from '../../apps/api/src/app.js';
 import { loadConfig } from '../../apps/api/src/config.js';
 import { type Database, type Db, openPglite, openPostgres } from '../../apps/api/src/db/client.js';
+import { ProcessOutput } from '../../apps/api/src/process/output.js';
 import * as schema from '../../apps/api/src/db/schema.js';
 import { getGiftCard } from '../../apps/api/src/modules/gift-cards/service.js';
 import { listUsers } from '../../apps/api/src/modules/users/service.js';
@@ -84,7 +88,14 @@ async function serve() {
     LOG_LEVEL: logLevel,
     NOTIFICATION_WORKER: 'false',
   });
-  const app = await buildApp({ config, database, jwtSecret: 'bench-server-secret-bench-server-secret-0123' });
+  // The process's stdout as server.ts passes it (never blocking), shared by both servers' logs.
+  const logStream = new ProcessOutput(1);
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: 'bench-server-secret-bench-server-secret-0123',
+    logStream,
+  });
 
   // bare: the SQL our services send, captured once from their own builders.
   interface Statement {
@@ -114,7 +125,8 @@ async function serve() {
   const idIndex = giftCardStatement.params.indexOf(markerId);
   if (idIndex < 0) throw new Error('bench-server: the gift card id parameter was not found');
 
-  const bare = fastify();
+  // Fastify's default request log (one line received, one answered) at our level, into our stream.
+  const bare = fastify({ logger: { level: logLevel, stream: logStream } });
   bare.get('/api/users', async (request, reply) => {
     if (request.url.slice(request.url.indexOf('?') + 1) !== listQuery) return reply.code(400).send({ listQuery });
     const results = await Promise.all(listStatements.map((s) => database.query(s.text, s.params)));

@@ -11,7 +11,7 @@
 // fastify-plugin, so their hooks, decorators and error handler are the root's, for every route.
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createMailer } from './mail/index.js';
@@ -32,6 +32,7 @@ import { metricsPlugin } from './plugins/metrics.js';
 import { mobileAppRateLimitPlugin } from './plugins/mobile-app-rate-limit.js';
 import { portalPlugin } from './plugins/portal.js';
 import { routeRecorderPlugin } from './plugins/route-recorder.js';
+import { responseSerializerCompiler } from './plugins/serializer.js';
 import { timeoutsPlugin } from './plugins/timeouts.js';
 import { routes } from './routes.js';
 import { serverOptions } from './server-options.js';
@@ -70,9 +71,11 @@ export async function buildApp({
   await app.register(lifecyclePlugin, { lifecycle });
   await app.register(timeoutsPlugin, { timeouts: config.timeouts });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // Answers written by fast-json-stringify from the routes' zod schemas (plugins/serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler);
+  app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   // Images: local disk with our own signed URLs, or an S3 bucket (whose origin the CSP must allow).

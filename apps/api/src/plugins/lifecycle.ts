@@ -29,8 +29,9 @@ export const lifecyclePlugin = fp(
   async (app: FastifyInstance, opts: { lifecycle: Lifecycle }) => {
     app.decorate('lifecycle', opts.lifecycle);
     // onSend: also for a request that arrived before the drain began and is answered during it.
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (opts.lifecycle.draining) void reply.header('connection', 'close');
+      done(null, payload);
     });
   },
   { name: 'lifecycle' },

@@ -10,7 +10,20 @@ import { giftCards, type GiftCardRow } from '../../db/schema.js';
  * today is valid all day. `now` is a parameter so that a caller (or a test) fixes the instant.
  */
 export function giftCardIsExpired(now: Date = new Date()): SQL<boolean> {
-  return sql<boolean>`(${giftCards.validTill} < ${todayIso(now)}::date or (${giftCards.expiryDuration} > 0 and ${giftCards.redeemedAt} is not null and ${giftCards.redeemedAt} + ${giftCards.expiryDuration} * interval '1 minute' < ${now.toISOString()}::timestamptz))`;
+  return giftCardIsExpiredAt(todayIso(now), now.toISOString());
+}
+
+/**
+ * giftCardIsExpired with "today" (YYYY-MM-DD) and "now" (ISO instant) given as the statement's
+ * values or as placeholders of a prepared statement (expiryParams gives their values).
+ */
+export function giftCardIsExpiredAt(today: unknown, now: unknown): SQL<boolean> {
+  return sql<boolean>`(${giftCards.validTill} < ${today}::date or (${giftCards.expiryDuration} > 0 and ${giftCards.redeemedAt} is not null and ${giftCards.redeemedAt} + ${giftCards.expiryDuration} * interval '1 minute' < ${now}::timestamptz))`;
+}
+
+/** The values of giftCardIsExpiredAt's placeholders `today` and `now` at the instant `now`. */
+export function expiryParams(now: Date): { today: string; now: string } {
+  return { today: todayIso(now), now: now.toISOString() };
 }
 
 /** The columns of a gift card plus its isExpired at `now`: select these, then map with toGiftCard. */

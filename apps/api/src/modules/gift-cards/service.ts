@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, not, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, not, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -14,7 +14,13 @@ import {
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { giftCardColumnsWithExpiry, giftCardIsExpired, toGiftCard } from './expiry.js';
+import {
+  expiryParams,
+  giftCardColumnsWithExpiry,
+  giftCardIsExpired,
+  giftCardIsExpiredAt,
+  toGiftCard,
+} from './expiry.js';
 import { giftCards } from '../../db/schema.js';
 import { containsInsensitive, startsWithInsensitive } from '../../db/search.js';
 import { type Refusal, refuse } from '../../plugins/errors.js';
@@ -123,8 +129,30 @@ export async function searchGiftCards(
 
 /** GET /giftcard/{id}. */
 export async function getGiftCard(db: Db, id: number, now = new Date()): Promise<GiftCard | undefined> {
-  const [row] = await db.select(giftCardColumnsWithExpiry(now)).from(giftCards).where(eq(giftCards.id, id));
+  const [row] = await giftCardById(db).execute({ id, ...expiryParams(now) });
   return row ? toGiftCard(row) : undefined;
+}
+
+/**
+ * GET /giftcard/{id}'s statement, built once per database handle (docs/decisions/0018-request-path.md):
+ * Drizzle's building of a select cost more than running it. Named, so PostgreSQL parses it once
+ * per connection too; the same text and values as the query it replaces.
+ */
+const giftCardByIdStatements = new WeakMap<Db, ReturnType<typeof prepareGiftCardById>>();
+function prepareGiftCardById(db: Db) {
+  return db
+    .select({
+      ...getTableColumns(giftCards),
+      isExpired: giftCardIsExpiredAt(sql.placeholder('today'), sql.placeholder('now')),
+    })
+    .from(giftCards)
+    .where(eq(giftCards.id, sql.placeholder('id')))
+    .prepare('gift_card_by_id');
+}
+function giftCardById(db: Db) {
+  let statement = giftCardByIdStatements.get(db);
+  if (!statement) giftCardByIdStatements.set(db, (statement = prepareGiftCardById(db)));
+  return statement;
 }
 
 /** POST /giftcard. The unique constraints decide (no check-then-insert): two requests at once cannot both win. */

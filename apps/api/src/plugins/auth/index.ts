@@ -99,6 +99,14 @@ function bearer(request: FastifyRequest): string | null {
   return m?.[1] ?? null;
 }
 
+/** Each row's password fingerprint, hashed once per row read rather than on every call it serves. */
+const fingerprints = new WeakMap<AuthRow, string>();
+function fingerprintOf(row: AuthRow): string {
+  let fingerprint = fingerprints.get(row);
+  if (fingerprint === undefined) fingerprints.set(row, (fingerprint = passwordFingerprint(row.passwordHash)));
+  return fingerprint;
+}
+
 /**
  * A token is honoured only while its session is (not signed out, expired or idle: sessions.ts), its
  * user exists, is active, and still has the password it was issued under; the role is read from
@@ -130,7 +138,7 @@ async function authenticate(
       .limit(1);
     return found;
   });
-  if (!row || !row.isActive || passwordFingerprint(row.passwordHash) !== claims.passwordFingerprint) {
+  if (!row || !row.isActive || fingerprintOf(row) !== claims.passwordFingerprint) {
     throw new HttpError(401, messages.unauthorized);
   }
   return {
