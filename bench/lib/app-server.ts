@@ -27,13 +27,9 @@
 // (default 1). SIGTERM / SIGINT: both servers close, then the database.
 //
 // Imported (by bench/app.ts), it only exports startAppServer.
-import { spawn } from 'node:child_process';
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import fastify from 'fastify';
 import { limits } from '@strideadmin/contract';
@@ -43,6 +39,7 @@ import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/c
 import { recordSteps, redeemGiftCard } from '../../apps/api/src/modules/mobile-app/service.js';
 import { listInbox } from '../../apps/api/src/modules/notifications/service.js';
 import type { DemoDatabase } from './demo.js';
+import { type ChildServer, serveUntilSignal, startChildServer } from './server-child.js';
 
 const entry = fileURLToPath(import.meta.url);
 
@@ -63,7 +60,6 @@ async function serve() {
   const pgliteDir = process.env.PGLITE_DATA_DIR;
   if (!databaseUrl && !pgliteDir) throw new Error('app-server: set DATABASE_URL or PGLITE_DATA_DIR');
   const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
-  const readyFd = Number(process.env.BENCH_READY_FD ?? '1');
 
   // Production's openDatabase: openPostgres(url) (a pool of 10) or PGlite in a data directory.
   const database: Database = databaseUrl ? openPostgres(databaseUrl) : await openPglite({ dataDir: pgliteDir });
@@ -125,26 +121,10 @@ async function serve() {
     logLevel,
     stepsPerCoin: config.stepsPerCoin,
   };
-  writeSync(readyFd, JSON.stringify(ready) + '\n');
-
-  let stopping = false;
-  async function shutdown() {
-    if (stopping) return;
-    stopping = true;
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    try {
-      await Promise.all([app.close(), bare.close()]);
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    } catch (err) {
-      console.error(err);
-      process.exit(1);
-    }
-  }
-  process.on('SIGTERM', () => void shutdown());
-  process.on('SIGINT', () => void shutdown());
+  serveUntilSignal(ready, [app, bare], async () => {
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === entry) await serve();
@@ -152,54 +132,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === entry) await serve();
 // ---------------------------------------------------------------------------------------------
 // The parent's side.
 
-export interface AppServer extends AppServerReady {
-  oursUrl: string;
-  bareUrl: string;
-  /** The child's CPU time so far, in µs (user + system, every thread). */
-  cpuMicros(): Promise<number>;
-  /** SIGTERM, then waits for the child to close its database and exit. */
-  stop(): Promise<void>;
-}
+export type AppServer = ChildServer<AppServerReady>;
 
 /**
  * Starts app-server.ts in a child process on the demo database (close it in this process first
  * on PGlite) and waits for its ready line. BENCH_CPU_PROF=<dir> runs the child with --cpu-prof.
  */
 export async function startAppServer(demo: DemoDatabase, opts: { logLevel?: string } = {}): Promise<AppServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_READY_FD: '3' };
-  delete env.DATABASE_URL;
-  delete env.PGLITE_DATA_DIR;
-  if (demo.url) env.DATABASE_URL = demo.url;
-  else env.PGLITE_DATA_DIR = demo.dataDir;
-  if (opts.logLevel) env.BENCH_LOG_LEVEL = opts.logLevel;
-  const profDir = process.env.BENCH_CPU_PROF;
-  const nodeArgs = ['--import', 'tsx', ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), entry];
-  const devNull = openSync('/dev/null', 'w');
-  const child = spawn(process.execPath, nodeArgs, { env, stdio: ['ignore', devNull, 'inherit', 'pipe'] });
-  closeSync(devNull);
-  const exited = new Promise<number | string | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal)),
-  );
-  const lines = createInterface({ input: child.stdio[3] as Readable });
-  const ready = await new Promise<AppServerReady>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('app-server: not ready after 120 s')), 120_000);
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      resolve(JSON.parse(line) as AppServerReady);
-    });
-    void exited.then((code) => reject(new Error(`app-server exited (${code}) before it was ready`)));
-  });
-  lines.close();
-  return {
-    ...ready,
-    oursUrl: `http://127.0.0.1:${ready.ours}`,
-    bareUrl: `http://127.0.0.1:${ready.bare}`,
-    cpuMicros: async () =>
-      ((await (await fetch(`http://127.0.0.1:${ready.bare}/__bench/cpu`)).json()) as { us: number }).us,
-    stop: async () => {
-      child.kill('SIGTERM');
-      const code = await exited;
-      if (code !== 0) console.warn(`  app-server exited with ${code}`);
-    },
-  };
+  return startChildServer<AppServerReady>('app-server', entry, demo, { BENCH_LOG_LEVEL: opts.logLevel });
 }

@@ -25,13 +25,9 @@
 // to /dev/null). SIGTERM / SIGINT: both servers close, then the database.
 //
 // Imported (by the benches), it only exports startBenchServer and cannon.
-import { spawn } from 'node:child_process';
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
@@ -49,6 +45,7 @@ import * as schema from '../../apps/api/src/db/schema.js';
 import { getGiftCard } from '../../apps/api/src/modules/gift-cards/service.js';
 import { listUsers } from '../../apps/api/src/modules/users/service.js';
 import type { DemoDatabase } from './demo.js';
+import { type ChildServer, serveUntilSignal, startChildServer } from './server-child.js';
 
 const entry = fileURLToPath(import.meta.url);
 
@@ -71,7 +68,6 @@ async function serve() {
   if (!databaseUrl && !pgliteDir) throw new Error('bench-server: set DATABASE_URL or PGLITE_DATA_DIR');
   const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
   const listQuery = process.env.BENCH_LIST_QUERY ?? 'page=1&limit=20&name=sson';
-  const readyFd = Number(process.env.BENCH_READY_FD ?? '1');
 
   // Production's openDatabase: openPostgres(url) (a pool of 10) or PGlite in a data directory.
   const database: Database = databaseUrl ? openPostgres(databaseUrl) : await openPglite({ dataDir: pgliteDir });
@@ -157,26 +153,10 @@ async function serve() {
     logLevel,
     sql: { list: listStatements.map((s) => s.text), giftCard: giftCardStatement.text },
   };
-  writeSync(readyFd, JSON.stringify(ready) + '\n');
-
-  let stopping = false;
-  async function shutdown() {
-    if (stopping) return;
-    stopping = true;
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    try {
-      await Promise.all([app.close(), bare.close()]);
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    } catch (err) {
-      console.error(err);
-      process.exit(1);
-    }
-  }
-  process.on('SIGTERM', () => void shutdown());
-  process.on('SIGINT', () => void shutdown());
+  serveUntilSignal(ready, [app, bare], async () => {
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === entry) await serve();
@@ -184,14 +164,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === entry) await serve();
 // ---------------------------------------------------------------------------------------------
 // The parent's side.
 
-export interface BenchServer extends BenchServerReady {
-  oursUrl: string;
-  bareUrl: string;
-  /** The child's CPU time so far, in µs (user + system, every thread). */
-  cpuMicros(): Promise<number>;
-  /** SIGTERM, then waits for the child to close its database and exit. */
-  stop(): Promise<void>;
-}
+export type BenchServer = ChildServer<BenchServerReady>;
 
 /**
  * Starts bench-server.ts in a child process on the demo database (close it in this process
@@ -202,43 +175,10 @@ export async function startBenchServer(
   demo: DemoDatabase,
   opts: { listQuery?: string; logLevel?: string } = {},
 ): Promise<BenchServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_READY_FD: '3' };
-  delete env.DATABASE_URL;
-  delete env.PGLITE_DATA_DIR;
-  if (demo.url) env.DATABASE_URL = demo.url;
-  else env.PGLITE_DATA_DIR = demo.dataDir;
-  if (opts.listQuery) env.BENCH_LIST_QUERY = opts.listQuery;
-  if (opts.logLevel) env.BENCH_LOG_LEVEL = opts.logLevel;
-  const profDir = process.env.BENCH_CPU_PROF;
-  const nodeArgs = ['--import', 'tsx', ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), entry];
-  const devNull = openSync('/dev/null', 'w');
-  const child = spawn(process.execPath, nodeArgs, { env, stdio: ['ignore', devNull, 'inherit', 'pipe'] });
-  closeSync(devNull);
-  const exited = new Promise<number | string | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal)),
-  );
-  const lines = createInterface({ input: child.stdio[3] as Readable });
-  const ready = await new Promise<BenchServerReady>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('bench-server: not ready after 120 s')), 120_000);
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      resolve(JSON.parse(line) as BenchServerReady);
-    });
-    void exited.then((code) => reject(new Error(`bench-server exited (${code}) before it was ready`)));
+  return startChildServer<BenchServerReady>('bench-server', entry, demo, {
+    BENCH_LIST_QUERY: opts.listQuery,
+    BENCH_LOG_LEVEL: opts.logLevel,
   });
-  lines.close();
-  return {
-    ...ready,
-    oursUrl: `http://127.0.0.1:${ready.ours}`,
-    bareUrl: `http://127.0.0.1:${ready.bare}`,
-    cpuMicros: async () =>
-      ((await (await fetch(`http://127.0.0.1:${ready.bare}/__bench/cpu`)).json()) as { us: number }).us,
-    stop: async () => {
-      child.kill('SIGTERM');
-      const code = await exited;
-      if (code !== 0) console.warn(`  bench-server exited with ${code}`);
-    },
-  };
 }
 
 /** Statuses and latencies (ms, not rounded) of a set of responses. */
