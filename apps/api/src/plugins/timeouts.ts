@@ -71,9 +71,6 @@ export function bodyDeadline(request: FastifyRequest, ms: number): void {
   clearTimeout(deadlines.get(request));
   // Injected requests (tests, app.inject) have no connection to cut.
   if (request.raw.complete || !(request.raw.socket instanceof Socket)) return;
-  // No Content-Length nor Transfer-Encoding: the request has no body (HTTP/1.1), nothing to wait for.
-  const { headers } = request.raw;
-  if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) return;
   const timer = setTimeout(() => {
     if (request.raw.complete) return;
     request.log.info({ timeoutMs: ms }, 'request body not received in time: connection closed');
@@ -87,10 +84,7 @@ export function bodyDeadline(request: FastifyRequest, ms: number): void {
 /** Every request's body: REQUEST_TIMEOUT_SECONDS (the upload route lengthens its own, bodyDeadline). */
 export const timeoutsPlugin = fp(
   async (app: FastifyInstance, opts: { timeouts: Timeouts }) => {
-    app.addHook('onRequest', (request, _reply, done) => {
-      bodyDeadline(request, opts.timeouts.requestMs);
-      done();
-    });
+    app.addHook('onRequest', async (request) => bodyDeadline(request, opts.timeouts.requestMs));
   },
   { name: 'timeouts' },
 );
