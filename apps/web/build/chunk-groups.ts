@@ -20,9 +20,12 @@ import type { CodeSplittingGroup } from 'rolldown';
  * every schema, yet keeps only messages, paths, limits and permissions. zod and the contract's
  * schemas and option lists are loaded lazily by design (lib/session.ts loads the stored-session
  * check on demand, the sign-in screen its rules on the first validation), so they are never
- * counted as the entry's or the sign-in screen's.
+ * counted as the entry's or the sign-in screen's. The contract's zod.ts (which configures zod when
+ * first evaluated) goes with zod: in a chunk of its own it imported zod's chunk while that chunk
+ * imported it back, and ran its configuration before zod was initialised - every signed-in screen
+ * then failed to load.
  */
-const lazyOnly = /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](?:schemas[\\/]|options\.ts$)/;
+const lazyOnly = /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](?:schemas[\\/]|options\.ts$|zod\.ts$)/;
 
 type ModuleInfoLike = { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
 type Ctx = { getModuleInfo(id: string): ModuleInfoLike };
