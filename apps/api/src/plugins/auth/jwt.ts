@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { createHash, createHmac } from 'node:crypto';
+import { errors, jwtVerify } from 'jose';
 
 /**
  * Access tokens: JWT, HS256 only (the verifier allow-lists it; `alg: none` and every other
@@ -9,6 +9,7 @@ export const tokenIssuer = 'strideadmin';
 export const audiences = { admin: 'strideadmin:admin', app: 'strideadmin:app' } as const;
 export type Audience = keyof typeof audiences;
 const algorithm = 'HS256';
+const signingHeader = Buffer.from(JSON.stringify({ alg: algorithm, typ: 'JWT' })).toString('base64url');
 
 export interface TokenClaims {
   userId: number;
@@ -57,16 +58,26 @@ export class TokenService {
     this.ttlMs = durationMs(ttl);
   }
 
-  /** A signed token; a token is only ever made with its session (Sessions.issue), never alone. */
+  /**
+   * A signed token; a token is only ever made with its session (Sessions.issue), never alone.
+   * Signed here with node:crypto's HMAC, synchronously: WebCrypto (jose's signer) hands the work to
+   * libuv's thread pool and the request back to the event loop after it, a wait behind every other
+   * request the loop serves meanwhile (docs/decisions/0021-embedded-database-under-load.md). The token is the
+   * one jose made (same header, claims and their order); jose still verifies every token.
+   */
   sign(claims: TokenClaims): Promise<string> {
-    return new SignJWT({ pwf: claims.passwordFingerprint, sid: claims.sessionId })
-      .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
-      .setSubject(String(claims.userId))
-      .setIssuer(tokenIssuer)
-      .setAudience(audiences[claims.audience])
-      .setIssuedAt()
-      .setExpirationTime(this.ttl)
-      .sign(this.key);
+    const iat = Math.floor(Date.now() / 1000);
+    const payload = {
+      pwf: claims.passwordFingerprint,
+      sid: claims.sessionId,
+      sub: String(claims.userId),
+      iss: tokenIssuer,
+      aud: audiences[claims.audience],
+      iat,
+      exp: iat + Math.floor(this.ttlMs / 1000),
+    };
+    const input = `${signingHeader}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+    return Promise.resolve(`${input}.${createHmac('sha256', this.key).update(input).digest('base64url')}`);
   }
 
   /** The claims of a valid token, or null for anything else (malformed, forged, expired...). */

@@ -45,4 +45,20 @@ describe('TokenService', () => {
     expect(await tokens.verify(await made({ sid: 42 }))).toBeNull();
     expect(await tokens.verify(await made({ sid: 'short' }))).toBeNull();
   });
+
+  it('signs the very token jose would sign: same header, claims, order and signature', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-21T10:00:00.750Z') });
+    const tokens = new TokenService(secret, '12h');
+    const ours = await tokens.sign({ userId: 42, audience: 'app', passwordFingerprint: 'fp-of-the-hash', sessionId });
+    const fromJose = await new SignJWT({ pwf: 'fp-of-the-hash', sid: sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('42')
+      .setIssuer('strideadmin')
+      .setAudience('strideadmin:app')
+      .setIssuedAt()
+      .setExpirationTime('12h')
+      .sign(new TextEncoder().encode(secret));
+    expect(ours).toBe(fromJose);
+    expect(await tokens.verify(ours)).toEqual({ userId: 42, audience: 'app', passwordFingerprint: 'fp-of-the-hash', sessionId });
+  });
 });
