@@ -4,6 +4,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { noChunkCycles } from './build/chunk-cycles.js';
 import { chunkGroups } from './build/chunk-groups.js';
 import { precompress } from './build/precompress.js';
 
@@ -17,8 +18,9 @@ const reactRouterProduction = path.join(
 
 // Dev server: the API runs on :3000 (npm run dev starts both); /api and /uploads are proxied to it.
 export default defineConfig(({ command }) => ({
-  // precompress: .br/.gz beside each text file of dist, which the server sends as they are.
-  plugins: [react(), tailwindcss(), precompress()],
+  // precompress: .br/.gz beside each text file of dist, which the server sends as they are;
+  // noChunkCycles: the build fails if two chunks import each other (build/chunk-cycles.ts).
+  plugins: [react(), tailwindcss(), noChunkCycles(), precompress()],
   resolve: {
     alias:
       command === 'build' && existsSync(reactRouterProduction)
