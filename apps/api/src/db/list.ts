@@ -55,8 +55,8 @@ function countSelect(db: Db, table: PgTable, where: SQL | undefined, upTo: numbe
 
 /**
  * countUpTo's statement for one shape of filters (`where`, written with placeholders), prepared
- * as `name` (docs/decisions/0018-request-path.md). Its `run` takes the filters' values and counts
- * as countUpTo does.
+ * as `name` (docs/decisions/0018-request-path.md). The function it gives takes the filters' values
+ * and the page, and counts as countUpTo does.
  */
 export function prepareCountUpTo(db: Db, table: PgTable, where: SQL | undefined, name: string) {
   const exact = countSelect(db, table, where, undefined).prepare(`${name}_exact`);
