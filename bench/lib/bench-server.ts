@@ -12,7 +12,8 @@
 //     otherwise, the notification worker off so that nothing else uses the pool);
 //   - "bare": plain `fastify()` with Fastify's own logger at the same level, writing to the same
 //     stream as ours (the process's stdout, as server.ts passes it: production's "incoming request"
-//     and "request completed" lines, so the request log costs both sides alike), and nothing else:
+//     and "request completed" lines, the request described by the same fields, so the request log
+//     costs both sides alike), and nothing else:
 //     no plugins, no schemas, no auth, no security headers. Its two routes run exactly the SQL our
 //     routes run, captured at start-up from the services' own Drizzle builders (listUsers,
 //     getGiftCard) through a logging Drizzle on the same client, and answer the rows with
@@ -121,8 +122,22 @@ async function serve() {
   const idIndex = giftCardStatement.params.indexOf(markerId);
   if (idIndex < 0) throw new Error('bench-server: the gift card id parameter was not found');
 
-  // Fastify's default request log (one line received, one answered) at our level, into our stream.
-  const bare = fastify({ logger: { level: logLevel, stream: logStream } });
+  // Fastify's default request log (one line received, one answered) at our level, into our stream,
+  // with the request described by the same fields as ours (apps/api/src/plugins/logger.ts), so that
+  // both write lines of the same length; ours also redacts secrets in them, the bare one does not.
+  const bare = fastify({
+    logger: {
+      level: logLevel,
+      stream: logStream,
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: req.url,
+          remoteAddress: req.ip,
+        }),
+      },
+    },
+  });
   bare.get('/api/users', async (request, reply) => {
     if (request.url.slice(request.url.indexOf('?') + 1) !== listQuery) return reply.code(400).send({ listQuery });
     const results = await Promise.all(listStatements.map((s) => database.query(s.text, s.params)));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, or, type Placeholder, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -19,12 +19,17 @@ import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { giftCardColumnsWithExpiry, toGiftCard } from '../gift-cards/index.js';
 import { giftCards, type NewUserRow, roles, users, type UserRow } from '../../db/schema.js';
-import { containsInsensitive, startsWithInsensitive, wordStartsWithInsensitive } from '../../db/search.js';
+import {
+  containsInsensitive,
+  containsPattern,
+  startsWithInsensitive,
+  wordStartsWithInsensitive,
+} from '../../db/search.js';
 import { endSessionsOf, forgetAuth, hashPassword, passwordProblem } from '../../plugins/auth/index.js';
 import { type AuditContext, auditChanges, recordAudit } from '../audit/index.js';
 import { type Refusal, refuse } from '../../plugins/errors.js';
 import { changeCoins, setCoins } from '../ledger/index.js';
-import { countUpTo } from '../../db/list.js';
+import { prepareCountUpTo } from '../../db/list.js';
 import { bulkDeleteRows, matchingIds } from '../../db/bulk.js';
 
 export interface UserWithRole extends UserRow {
@@ -53,7 +58,31 @@ export type UserPatch = Partial<
 
 const withRole = { ...getTableColumns(users), roleName: sql<RoleName>`${roles.name}` };
 
-const roleIdOf = (name: RoleName) => sql<number>`(select ${roles.id} from ${roles} where ${roles.name} = ${name})`;
+/**
+ * What toSessionUser and toUserListItem read of a user's row with its role: GET /users selects
+ * only these (the role's name aliased, so that no two columns of the answer share a name).
+ */
+const sessionUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  dob: users.dob,
+  height: users.height,
+  weight: users.weight,
+  gender: users.gender,
+  totalCoins: users.totalCoins,
+  dailyFSGoal: users.dailyFSGoal,
+  isActive: users.isActive,
+  isTracking: users.isTracking,
+  profilePic: users.profilePic,
+  emailVerifiedAt: users.emailVerifiedAt,
+  createdAt: users.createdAt,
+  roleName: sql<RoleName>`${roles.name}`.as('role_name'),
+};
+type SessionUserRow = Pick<UserWithRole, keyof typeof sessionUserColumns>;
+
+const roleIdOf = (name: RoleName | Placeholder) =>
+  sql<number>`(select ${roles.id} from ${roles} where ${roles.name} = ${name})`;
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserWithRole | undefined> {
   const [row] = await db
@@ -150,7 +179,21 @@ export async function insertUser(
 }
 
 /** The user as the portal sees it (docs/behaviour.md §3 User + roleName); never the password hash. */
-export function toSessionUser(u: UserWithRole): SessionUser {
+export function toSessionUser(u: SessionUserRow): SessionUser {
+  return userFields(u, { roleName: u.roleName });
+}
+
+/** A row of GET /users: the session user's fields with `Role { name }` instead of roleName. */
+export function toUserListItem(u: SessionUserRow): UserListItem {
+  return userFields(u, { Role: { name: u.roleName } });
+}
+
+/**
+ * The session user's fields but its role, then `role` (as each answer names it). One object
+ * literal: 20 rows of GET /users are mapped on every call, and copying an object without one of
+ * its keys (`{ roleName, ...rest }`) cost several times more.
+ */
+function userFields<R extends object>(u: SessionUserRow, role: R) {
   return {
     id: u.id,
     name: u.name,
@@ -166,14 +209,8 @@ export function toSessionUser(u: UserWithRole): SessionUser {
     profilePic: u.profilePic,
     emailVerified: u.emailVerifiedAt !== null,
     createdAt: u.createdAt.toISOString(),
-    roleName: u.roleName,
+    ...role,
   };
-}
-
-/** A row of GET /users: the session user's fields with `Role { name }` instead of roleName. */
-export function toUserListItem(u: UserWithRole): UserListItem {
-  const { roleName, ...rest } = toSessionUser(u);
-  return { ...rest, Role: { name: roleName } };
 }
 
 export function toUserDetail(u: UserWithRole, giftCardsOfUser: UserDetail['GiftCards']): UserDetail {
@@ -195,39 +232,87 @@ export const userSortColumnOf = {
   createdAt: users.createdAt,
 } satisfies Record<(typeof userSortColumns)[number], AnyPgColumn>;
 
-/** The filters of GET /users (and of its export). */
-export function usersWhere(query: ListUsersQuery) {
+/**
+ * The filters of GET /users (and of its export): the query's values, or the placeholders of a
+ * prepared statement (listUsersValues gives their values).
+ */
+export interface UsersFilter {
+  name?: string | Placeholder | undefined;
+  email?: string | Placeholder | undefined;
+  role?: RoleName | Placeholder | undefined;
+}
+export function usersWhere(filter: UsersFilter) {
   return and(
-    query.name ? containsInsensitive(users.name, query.name) : undefined,
-    query.email ? containsInsensitive(users.email, query.email) : undefined,
-    query.role ? eq(users.roleId, roleIdOf(query.role)) : undefined,
+    filter.name ? containsInsensitive(users.name, filter.name) : undefined,
+    filter.email ? containsInsensitive(users.email, filter.email) : undefined,
+    filter.role ? eq(users.roleId, roleIdOf(filter.role)) : undefined,
   );
 }
 
 /** The filters and order of the users list (GET /users and GET /users/ids). */
-function usersMatching(query: ListUsersQuery) {
+function usersMatching(query: UsersFilter & Pick<ListUsersQuery, 'sort' | 'order'>) {
   const direction = query.order === 'asc' ? asc : desc;
   return { where: usersWhere(query), orderBy: [direction(userSortColumnOf[query.sort]), direction(users.id)] };
 }
 
 /**
- * GET /users: one page of the filtered users and the filtered total, in two queries. Ties on the
- * sort column are broken by id, so a row never shows on two pages.
+ * GET /users: one page of the filtered users and the filtered total, in two queries run at once.
+ * Ties on the sort column are broken by id, so a row never shows on two pages.
  */
 export async function listUsers(db: Db, query: ListUsersQuery): Promise<ListResponse<UserListItem>> {
-  const { where, orderBy } = usersMatching(query);
+  const statements = listUsersStatements(db, query);
+  const values = listUsersValues(query);
   const [rows, total] = await Promise.all([
-    db
-      .select(withRole)
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    countUpTo(db, users, where, query),
+    statements.page.execute({ ...values, limit: query.limit, offset: (query.page - 1) * query.limit }),
+    statements.count(values, query),
   ]);
   return { rows: rows.map(toUserListItem), ...total };
+}
+
+/**
+ * GET /users's statements for one shape of its query (which filters are set, the sort, the order),
+ * with placeholders for the filters' values, the limit and the offset: built once per database
+ * handle and shape, and prepared under a name of that shape, so that PostgreSQL parses each once
+ * per connection (docs/decisions/0018-request-path.md). Drizzle's building of the two selects cost
+ * more than running them. At most 8 filter shapes × 14 orders.
+ */
+type ListUsersStatements = ReturnType<typeof prepareListUsers>;
+const listUsersStatementsOf = new WeakMap<Db, Map<string, ListUsersStatements>>();
+function listUsersStatements(db: Db, query: ListUsersQuery) {
+  const filters = `${query.name ? 'n' : ''}${query.email ? 'e' : ''}${query.role ? 'r' : ''}`;
+  const shape = `${filters}_${query.sort}_${query.order}`;
+  let byShape = listUsersStatementsOf.get(db);
+  if (!byShape) listUsersStatementsOf.set(db, (byShape = new Map<string, ListUsersStatements>()));
+  let statements = byShape.get(shape);
+  if (!statements) byShape.set(shape, (statements = prepareListUsers(db, query, filters, shape)));
+  return statements;
+}
+function prepareListUsers(db: Db, query: ListUsersQuery, filters: string, shape: string) {
+  const { where, orderBy } = usersMatching({
+    name: query.name ? sql.placeholder('name') : undefined,
+    email: query.email ? sql.placeholder('email') : undefined,
+    role: query.role ? sql.placeholder('role') : undefined,
+    sort: query.sort,
+    order: query.order,
+  });
+  const page = db
+    .select(sessionUserColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`users_page_${shape}`);
+  return { page, count: prepareCountUpTo(db, users, where, `users_count_${filters}`) };
+}
+/** The values of the placeholders of listUsersStatements' filters. */
+function listUsersValues(query: ListUsersQuery) {
+  return {
+    name: query.name && containsPattern(query.name),
+    email: query.email && containsPattern(query.email),
+    role: query.role,
+  };
 }
 
 /**
