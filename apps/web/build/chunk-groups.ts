@@ -49,7 +49,7 @@ type Ctx = { getModuleInfo(id: string): ModuleInfoLike };
  */
 export function contractNames(code: string): string[] | null {
   const names: string[] = [];
-  const statements = code.matchAll(/\b(import|export)\s+(type\s+)?([^;]*?)\s*from\s*["']@strideadmin\/contract["']/g);
+  const statements = code.matchAll(/\b(import|export)\s*(type\s+)?([^;]*?)\s*from\s*["']@strideadmin\/contract["']/g);
   for (const [, , typeOnly, clause] of statements) {
     if (typeOnly) continue;
     const braces = /\{([^}]*)\}/.exec(clause!);
