@@ -16,19 +16,52 @@ import path from 'node:path';
 import type { CodeSplittingGroup } from 'rolldown';
 
 /**
- * Reachability is read before tree-shaking: the entry imports the contract's barrel, which names
- * every schema, yet keeps only messages, paths, limits and permissions. zod and the contract's
- * schemas and option lists are loaded lazily by design (lib/session.ts loads the stored-session
- * check on demand, the sign-in screen its rules on the first validation), so they are never
- * counted as the entry's or the sign-in screen's. The contract's zod.ts (which configures zod when
- * first evaluated) goes with zod: in a chunk of its own it imported zod's chunk while that chunk
- * imported it back, and ran its configuration before zod was initialised - every signed-in screen
- * then failed to load.
+ * Reachability is read before tree-shaking, so the contract's barrel (packages/contract/src/index.ts,
+ * which names every message, schema and option list) is followed name by name: a module that
+ * imports `{ coreMessages, limits }` from it reaches core-messages.ts and limits.ts, not every
+ * module of the contract (else the entry, which imports the barrel, would count every schema as
+ * its own). zod and the contract's schemas and option lists are loaded lazily by design
+ * (lib/session.ts loads the stored-session check on demand, the sign-in screen its rules on the
+ * first validation), so they are never counted as the entry's or the sign-in screen's; the
+ * contract's modules the signed-in screens need (zod, the schemas, the messages) go in `query`,
+ * which every screen but /login loads: the schemas import the messages, so these two must sit in
+ * one chunk or in chunks that do not import each other. The contract's zod.ts (which configures
+ * zod when first evaluated) goes with zod: in a chunk of its own it imported zod's chunk while
+ * that chunk imported it back, and ran its configuration before zod was initialised - every
+ * signed-in screen then failed to load.
  */
-const lazyOnly = /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](?:schemas[\\/]|options\.ts$|zod\.ts$)/;
+const lazyOnly =
+  /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](?:schemas[\\/]|options\.ts$|zod\.ts$)/;
+const contract = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
+const contractBarrel = /[\\/]packages[\\/]contract[\\/]src[\\/]index\.ts$/;
 
-type ModuleInfoLike = { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+type ModuleInfoLike = {
+  code: string | null;
+  importedIds: readonly string[];
+  dynamicallyImportedIds: readonly string[];
+  exports: readonly string[];
+} | null;
 type Ctx = { getModuleInfo(id: string): ModuleInfoLike };
+
+/**
+ * The names a module's code imports (or re-exports) from the contract's barrel; null when it takes
+ * the whole barrel (a namespace import) or none can be read.
+ */
+export function contractNames(code: string): string[] | null {
+  const names: string[] = [];
+  const statements = code.matchAll(/\b(import|export)\s*(type\s+)?([^;]*?)\s*from\s*["']@strideadmin\/contract["']/g);
+  for (const [, , typeOnly, clause] of statements) {
+    if (typeOnly) continue;
+    const braces = /\{([^}]*)\}/.exec(clause!);
+    if (!braces || /\*/.test(clause!.replace(braces[0], ''))) return null;
+    for (const part of braces[1]!.split(',')) {
+      const name = part.trim();
+      if (!name || name.startsWith('type ')) continue;
+      names.push(name.split(/\s+as\s+/)[0]!.trim());
+    }
+  }
+  return names;
+}
 
 export function chunkGroups(src: string): CodeSplittingGroup[] {
   const file = (p: string) => path.join(src, p);
@@ -39,7 +72,17 @@ export function chunkGroups(src: string): CodeSplittingGroup[] {
     shell: [file('app/shell/layout.tsx'), file('lib/session-check.ts')],
     home: [file('features/dashboard/dashboard-page.tsx')],
   };
-  let reach: Record<keyof typeof roots | 'others', Set<string>> | undefined;
+  let reach: Record<keyof typeof roots | 'others' | 'account', Set<string>> | undefined;
+  /** A module's static imports, the contract's barrel replaced by the modules of the names taken. */
+  const importsOf = (ctx: Ctx, id: string, info: NonNullable<ModuleInfoLike>): string[] => {
+    const barrel = info.importedIds.find((t) => contractBarrel.test(t));
+    if (!barrel || contractBarrel.test(id) || info.code === null) return [...info.importedIds];
+    const names = contractNames(info.code);
+    if (!names) return [...info.importedIds];
+    const parts = ctx.getModuleInfo(barrel)?.importedIds ?? [];
+    const providers = names.map((n) => parts.find((p) => ctx.getModuleInfo(p)?.exports.includes(n)) ?? barrel);
+    return [...info.importedIds.filter((t) => t !== barrel), ...providers];
+  };
   const closure = (ctx: Ctx, starts: string[]) => {
     const seen = new Set<string>();
     const todo = [...starts];
@@ -49,11 +92,12 @@ export function chunkGroups(src: string): CodeSplittingGroup[] {
       const info = ctx.getModuleInfo(id);
       if (!info) continue;
       seen.add(id);
-      todo.push(...info.importedIds);
+      todo.push(...importsOf(ctx, id, info));
     }
     return seen;
   };
   const name = (id: string, ctx: Ctx): string | null => {
+    const lazyScreens = ctx.getModuleInfo(file('app/router.tsx'))?.dynamicallyImportedIds ?? [];
     reach ??= {
       entry: closure(ctx, roots.entry),
       login: closure(ctx, roots.login),
@@ -63,20 +107,28 @@ export function chunkGroups(src: string): CodeSplittingGroup[] {
       // The other screens (the router's lazy modules), whose shared modules keep their own chunks.
       others: closure(
         ctx,
-        (ctx.getModuleInfo(file('app/router.tsx'))?.dynamicallyImportedIds ?? []).filter(
-          (id) => ![...roots.query, ...roots.shell, ...roots.home, ...roots.login].includes(id),
-        ),
+        lazyScreens.filter((id) => ![...roots.query, ...roots.shell, ...roots.home, ...roots.login].includes(id)),
+      ),
+      // The signed-out screens under `query` (forgot and reset password, verify account): no shell.
+      account: closure(
+        ctx,
+        lazyScreens.filter((id) => /[\\/]features[\\/]account[\\/]/.test(id)),
       ),
     };
     if (lazyOnly.test(id) ? false : reach.entry.has(id)) return null;
     // The sign-in screen loads its rules on its first validation (features/auth/login-schema).
     const login = reach.login.has(id) && !lazyOnly.test(id);
     const signedIn = reach.query.has(id) || reach.shell.has(id) || reach.home.has(id);
+    if ((contract.test(id) || lazyOnly.test(id)) && !login) return signedIn ? 'query' : null;
     if (login && signedIn) return 'common';
     if (login) return 'login';
     if (reach.query.has(id)) return 'query';
     if (reach.shell.has(id)) return 'shell';
     if (reach.home.has(id) && !reach.others.has(id)) return 'dashboard-page';
+    // What the dashboard shares with other screens of the shell (the page header, the select, the
+    // error panel, the formatters): each of these small modules was a file of its own, one more
+    // request (and its headers) before Home; every screen of the shell loads `shell` anyway.
+    if (reach.home.has(id) && !reach.account.has(id)) return 'shell';
     return null;
   };
   return [{ name, debugName: 'first screens', includeDependenciesRecursively: false }];

@@ -14,4 +14,8 @@ export const coreMessages = {
 
   // ours (spec silent): a screen's code that could not be downloaded
   chunkLoadFailed: 'This screen could not be loaded. Check your connection and try again.',
+
+  // docs/behaviour.md §13: a shell screen the signed-in role may not use (the router's guard, in the
+  // portal's first chunk, shows it)
+  pageNotAllowed: 'You do not have access to this page.',
 } as const;

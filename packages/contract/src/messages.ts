@@ -84,7 +84,6 @@ export const messages = {
   cannotDeactivateSelf: 'You cannot deactivate your own account.',
   cannotDemoteSelf: 'You cannot remove your own Admin role.',
   lastAdmin: 'At least one active Admin must remain.',
-  pageNotAllowed: 'You do not have access to this page.',
   notYourProfile: 'You can only update your own profile.',
   userCreated: 'User created successfully.',
   userUpdated: 'User updated successfully.',

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { messages } from '@strideadmin/contract';
+import { coreMessages } from '@strideadmin/contract';
 import { paths } from '../lib/paths';
 
 /** docs/behaviour.md §2: any other path shows a 404 error page. */
@@ -28,7 +28,7 @@ export function NotAllowedPage() {
     <section className="flex flex-col items-center justify-center px-6 py-24 text-center">
       <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">403</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">Not allowed</h1>
-      <p className="mt-3 text-slate-600 dark:text-slate-400">{messages.pageNotAllowed}</p>
+      <p className="mt-3 text-slate-600 dark:text-slate-400">{coreMessages.pageNotAllowed}</p>
       <Link
         to={paths.home}
         className="mt-8 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500"

@@ -57,7 +57,7 @@ export function leavesScreen(
  * the administrator chooses (`leave` or `stay`), and reload or close gets the browser's own
  * question. Mount it once, where the guarded screens render (the signed-in shell).
  */
-export function useUnsavedChangesGuard(): { asking: boolean; leave: () => void; stay: () => void } {
+export function useUnsavedChangesGuard(): { unsaved: boolean; asking: boolean; leave: () => void; stay: () => void } {
   const unsaved = useSyncExternalStore(subscribe, anyUnsaved, anyUnsaved);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => anyUnsaved() && leavesScreen(currentLocation, nextLocation),
@@ -69,6 +69,7 @@ export function useUnsavedChangesGuard(): { asking: boolean; leave: () => void; 
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [unsaved]);
   return {
+    unsaved,
     asking: blocker.state === 'blocked',
     leave: () => blocker.proceed?.(),
     stay: () => blocker.reset?.(),

@@ -3,10 +3,13 @@ import { Outlet } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { UnsavedChangesDialog } from '../../components/unsaved-changes-dialog';
 import { useKeepSessionAlive } from '../../lib/keep-alive';
+import { lazyPart, useLazyPart } from '../../lib/lazy-part';
 import { Brand, SidebarNav } from './sidebar';
-import { SlideOver } from './slide-over';
 import { TopBar } from './top-bar';
 import { useCurrentUser } from './use-current-user';
+
+/** The small screens' slide-over (a dialog): fetched when first opened, not with the shell. */
+const slideOverPart = lazyPart(() => import('./slide-over'));
 
 /**
  * The signed-in shell: sidebar (a slide-over on small screens), top bar, the screen, and the
@@ -14,6 +17,7 @@ import { useCurrentUser } from './use-current-user';
  */
 export function ShellLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const slideOver = useLazyPart(slideOverPart, menuOpen, () => setMenuOpen(false));
   useCurrentUser();
   useKeepSessionAlive();
   return (
@@ -25,7 +29,7 @@ export function ShellLayout() {
         <Brand />
         <SidebarNav />
       </aside>
-      <SlideOver open={menuOpen} onClose={() => setMenuOpen(false)} />
+      {slideOver && <slideOver.SlideOver open={menuOpen} onClose={() => setMenuOpen(false)} />}
       <div className="lg:pl-64">
         <TopBar onOpenMenu={() => setMenuOpen(true)} />
         <main className="px-4 py-6 sm:px-6 lg:px-8">

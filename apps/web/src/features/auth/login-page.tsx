@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { coreMessages, isPortalRole, type LoginInput } from '@strideadmin/contract';
 import { Button } from '../../components/button';
-import { Form, useLazyZodForm } from '../../components/form-core';
 import { TextInput } from '../../components/text-input';
 import { errorMessage } from '../../lib/api-client';
 import { handleApiError } from '../../lib/api-errors';
@@ -10,18 +9,19 @@ import { useFormSubmit } from '../../lib/form-submit';
 import { paths } from '../../lib/paths';
 import { session } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { login } from './api/login';
+import { useSignInForm } from './sign-in-form';
 
 const loadLoginSchema = () => import('./login-schema').then((m) => m.loginSchema);
 
 /**
- * Kept light for /login's weight: the form's rules (zod) load on its first validation,
- * and the call goes without TanStack Query, applying the same error policy (lib/api-errors).
+ * Kept light for /login's weight: the form's rules (zod) load on its first validation, the form
+ * runs without react-hook-form (./sign-in-form: the same behaviour as the other forms), and the
+ * call goes without TanStack Query, applying the same error policy (lib/api-errors).
  */
 export function LoginPage() {
-  const form = useLazyZodForm(loadLoginSchema, { defaultValues: { email: '', password: '' } });
   const [pending, setPending] = useState(false);
-  const { errors } = form.formState;
 
   const { onSubmit, formError } = useFormSubmit(
     async (values: LoginInput) => {
@@ -40,6 +40,10 @@ export function LoginPage() {
       return errorMessage(err);
     },
   );
+  const form = useSignInForm(loadLoginSchema, onSubmit);
+  const { errors } = form;
+  // As every form of the wrapper (components/form-core.tsx): edited and not saved, while no submit runs.
+  useUnsavedChanges(form.dirty && !form.submitting);
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">
@@ -49,10 +53,9 @@ export function LoginPage() {
           <h1 className="mt-4 text-2xl font-bold tracking-tight">Sign in to StrideAdmin</h1>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Administrator portal</p>
         </div>
-        <Form
-          form={form}
-          onSubmit={onSubmit}
-          formError={formError}
+        <form
+          noValidate
+          onSubmit={(e) => void form.onSubmit(e)}
           aria-label="Sign in"
           className="space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
         >
@@ -62,7 +65,7 @@ export function LoginPage() {
             autoComplete="username"
             autoFocus
             requiredMark
-            error={errors.email?.message}
+            error={errors.email}
             {...form.register('email')}
           />
           <TextInput
@@ -70,7 +73,7 @@ export function LoginPage() {
             type="password"
             autoComplete="current-password"
             requiredMark
-            error={errors.password?.message}
+            error={errors.password}
             {...form.register('password')}
           />
           <div className="-mt-2 text-right text-sm">
@@ -87,7 +90,12 @@ export function LoginPage() {
           <Button type="submit" className="w-full" loading={pending}>
             Sign in
           </Button>
-        </Form>
+          {formError && (
+            <p role="alert" data-testid="form-error" className="mt-3 text-sm text-red-600 dark:text-red-400">
+              {formError}
+            </p>
+          )}
+        </form>
       </div>
     </main>
   );
