@@ -61,18 +61,25 @@ try {
   await mkdir(config.dataDir, { recursive: true });
   await claimDataDir(config.dataDir); // DATA_DIR/server.pid: npm run backup/restore know the server runs
   const { databaseUrl, dataDir, databaseConnectTimeoutMs } = config;
+  let firstAttempt: () => void = () => {};
+  const attempted = new Promise<void>((resolve) => (firstAttempt = resolve));
   const opening = (async () => {
     database = await openDatabase({ databaseUrl, dataDir });
     if (databaseUrl) {
-      await waitForDatabase(database, {
+      const waiting = waitForDatabase(database, {
         timeoutMs: databaseConnectTimeoutMs,
         target: databaseTarget(databaseUrl),
         log: (line) => stderr.writeNow(line + '\n'),
       });
+      firstAttempt();
+      await waiting;
     }
     return database;
   })();
-  const loading = Promise.all([import('./app.js'), import('./bootstrap.js')]);
+  // PGlite: the app's modules load while it opens. PostgreSQL: once pg is loaded and the first
+  // connection attempt is under way (a server that is not up yet is said so as soon as before).
+  const loadApp = () => Promise.all([import('./app.js'), import('./bootstrap.js')]);
+  const loading = databaseUrl ? attempted.then(loadApp) : loadApp();
   // Whichever fails first is the start-up's error; the other's rejection is not left unhandled.
   opening.catch(() => {});
   loading.catch(() => {});

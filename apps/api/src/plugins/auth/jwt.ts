@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import type * as Jose from 'jose';
+
+// jose loads with the first token signed or verified, not at every start (docs/decisions/0020-start-up.md).
+let jose: Promise<typeof Jose> | undefined;
+const loadJose = () => (jose ??= import('jose'));
 
 /**
  * Access tokens: JWT, HS256 only (the verifier allow-lists it; `alg: none` and every other
@@ -58,7 +62,8 @@ export class TokenService {
   }
 
   /** A signed token; a token is only ever made with its session (Sessions.issue), never alone. */
-  sign(claims: TokenClaims): Promise<string> {
+  async sign(claims: TokenClaims): Promise<string> {
+    const { SignJWT } = await loadJose();
     return new SignJWT({ pwf: claims.passwordFingerprint, sid: claims.sessionId })
       .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
       .setSubject(String(claims.userId))
@@ -76,6 +81,7 @@ export class TokenService {
       if (known.expiresAt > Date.now()) return known.claims;
       this.verified.delete(token);
     }
+    const { errors, jwtVerify } = await loadJose();
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [algorithm],
