@@ -2,7 +2,8 @@
 // server's environment): the steps of apps/api/src/server.ts one by one, each timed, printed as one
 // JSON line on stdout. A diagnostic of where a start's wall-clock time goes; keep it in step with
 // server.ts. The heavy packages are imported first on their own, so their cost shows apart from
-// the rest of the API's modules (the total is the same: each module loads once).
+// the rest of the API's modules (the total is the same: each module loads once). The steps run one
+// after another: the server itself overlaps opening the database with importing the app.
 const t: Record<string, number> = {};
 let last = performance.now(); // ms since this process started (performance.timeOrigin)
 t['node + tsx boot'] = last;
@@ -15,12 +16,17 @@ const step = async <T>(name: string, fn: () => Promise<T> | T): Promise<T> => {
 };
 
 process.env.NODE_ENV ??= 'production';
-await step('import @aws-sdk/* (S3 storage)', () =>
-  Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]),
-);
-await step('import @electric-sql/pglite', () => import('@electric-sql/pglite'));
-await step('import pg', () => import('pg'));
-await step('import nodemailer', () => import('nodemailer'));
+// What the configuration uses, as the server loads it: the AWS SDK only with S3_BUCKET, pg only
+// with DATABASE_URL, PGlite only without, ioredis only with REDIS_URL; nodemailer and argon2 wait
+// for the first e-mail and the first hash (docs/decisions/0020-start-up.md).
+if (process.env.S3_BUCKET) {
+  await step('import @aws-sdk/* (S3 storage)', () =>
+    Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]),
+  );
+}
+if (process.env.DATABASE_URL) await step('import pg', () => import('pg'));
+else await step('import @electric-sql/pglite', () => import('@electric-sql/pglite'));
+if (process.env.REDIS_URL) await step('import ioredis', () => import('ioredis'));
 await step('import fastify + plugins', () =>
   Promise.all([
     import('fastify'),

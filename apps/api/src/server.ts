@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { buildApp } from './app.js';
-import { ensureFirstAdmin, ensureJwtSecret } from './bootstrap.js';
+import type { buildApp } from './app.js';
 import { type Config, loadConfig } from './config.js';
 import { claimDataDir, secureDataDir } from './data-dir.js';
 import type { Database } from './db/client.js';
@@ -12,6 +11,9 @@ import { databaseTarget, describeStartupError, waitForDatabase } from './process
 
 // The server process: read the configuration, open and migrate the database, listen; stop cleanly
 // on a signal or when the parent that started it goes away (process/shutdown.ts).
+// The app's modules (app.js, bootstrap.js: Fastify, its plugins, every route) are imported after
+// the database has begun to open, so that opening it (PGlite: reading and compiling its
+// WebAssembly; PostgreSQL: connecting) overlaps loading them (docs/decisions/0020-start-up.md).
 const stdout = new ProcessOutput(1);
 const stderr = new ProcessOutput(2);
 const lifecycle = new Lifecycle();
@@ -58,18 +60,34 @@ try {
   await secureDataDir(config.dataDir); // umask 077, DATA_DIR 0700, anything open to others tightened (warned)
   await mkdir(config.dataDir, { recursive: true });
   await claimDataDir(config.dataDir); // DATA_DIR/server.pid: npm run backup/restore know the server runs
-  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  if (config.databaseUrl) {
-    await waitForDatabase(database, {
-      timeoutMs: config.databaseConnectTimeoutMs,
-      target: databaseTarget(config.databaseUrl),
-      log: (line) => stderr.writeNow(line + '\n'),
-    });
-  }
-  await database.migrate();
+  const { databaseUrl, dataDir, databaseConnectTimeoutMs } = config;
+  let firstAttempt: () => void = () => {};
+  const attempted = new Promise<void>((resolve) => (firstAttempt = resolve));
+  const opening = (async () => {
+    database = await openDatabase({ databaseUrl, dataDir });
+    if (databaseUrl) {
+      const waiting = waitForDatabase(database, {
+        timeoutMs: databaseConnectTimeoutMs,
+        target: databaseTarget(databaseUrl),
+        log: (line) => stderr.writeNow(line + '\n'),
+      });
+      firstAttempt();
+      await waiting;
+    }
+    return database;
+  })();
+  // PGlite: the app's modules load while it opens. PostgreSQL: once pg is loaded and the first
+  // connection attempt is under way (a server that is not up yet is said so as soon as before).
+  const loadApp = () => Promise.all([import('./app.js'), import('./bootstrap.js')]);
+  const loading = databaseUrl ? attempted.then(loadApp) : loadApp();
+  // Whichever fails first is the start-up's error; the other's rejection is not left unhandled.
+  opening.catch(() => {});
+  loading.catch(() => {});
+  const [[{ buildApp }, { ensureFirstAdmin, ensureJwtSecret }], opened] = await Promise.all([loading, opening]);
+  await opened.migrate();
   const jwtSecret = await ensureJwtSecret(config);
-  app = await buildApp({ config, database, jwtSecret, lifecycle, logStream: stdout });
-  const firstAdmin = await ensureFirstAdmin(database.db, config, app.log);
+  app = await buildApp({ config, database: opened, jwtSecret, lifecycle, logStream: stdout });
+  const firstAdmin = await ensureFirstAdmin(opened.db, config, app.log);
   if (firstAdmin.created && firstAdmin.generated) {
     // Printed once, on purpose, outside the structured log: a person reads it off the console.
     const line = '='.repeat(72);
@@ -82,7 +100,7 @@ try {
   app.log.info(
     {
       url: config.publicUrl,
-      database: database.driver,
+      database: opened.driver,
       dataDir: config.dataDir,
       startupMs: Math.round(performance.now() - startedAt),
     },

@@ -1,6 +1,6 @@
-import { chmod, cp, lstat, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import { chmod, copyFile, cp, lstat, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { tightenTree } from '../data-dir.js';
 import { apiRoot } from '../paths.js';
 import { migrationsHash } from './migrations.js';
 import { openPglite } from './pglite.js';
@@ -69,8 +69,7 @@ export async function placePgliteTemplate(dbDir: string, template = pgliteTempla
   const copy = `${dbDir}.new-${process.pid}`;
   await rm(copy, { recursive: true, force: true });
   try {
-    await cp(dataOf(template), copy, { recursive: true, errorOnExist: true, force: false });
-    await tightenTree(copy); // copies keep the template's modes: owner-only before it is in place
+    await copyOwnerOnly(dataOf(template), copy); // owner-only before it is in place
     // rename() replaces an empty folder; a folder another process filled meanwhile makes it fail.
     await rename(copy, dbDir);
   } catch (err) {
@@ -78,4 +77,30 @@ export async function placePgliteTemplate(dbDir: string, template = pgliteTempla
     throw err;
   }
   return true;
+}
+
+/**
+ * Copies the folder `from` to `to` (which must not exist) with folders 0700 and files 0600, whatever
+ * the template's modes. Each directory's entries are copied concurrently and their types come from
+ * readdir: several times less CPU than fs.cp followed by a walk that lstat()s every entry to tighten
+ * it (about a thousand files; docs/decisions/0020-start-up.md). Anything else than a folder or a
+ * regular file (none in a template) is copied by fs.cp as before.
+ */
+async function copyOwnerOnly(from: string, to: string): Promise<void> {
+  await mkdir(to, { mode: 0o700 });
+  await chmod(to, 0o700);
+  const entries = await readdir(from, { withFileTypes: true });
+  // All settled before a failure is reported: the caller then removes the half-made copy.
+  const copied = await Promise.allSettled(
+    entries.map(async (entry) => {
+      const source = path.join(from, entry.name);
+      const target = path.join(to, entry.name);
+      if (entry.isDirectory()) return copyOwnerOnly(source, target);
+      if (!entry.isFile()) return cp(source, target, { recursive: true, errorOnExist: true, force: false });
+      await copyFile(source, target, fsConstants.COPYFILE_EXCL);
+      await chmod(target, 0o600);
+    }),
+  );
+  const failed = copied.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { errorEnvelopeSchema, messages } from '@strideadmin/contract';
 import type { Config } from '../config.js';
 import { HttpError } from './errors.js';
@@ -32,6 +32,8 @@ export const mobileAppRateLimitPlugin = fp(
     const messageRoutes = opts.messageRoutes ?? [{ method: 'POST', url: '/api/app/message' }];
     let redis: Redis | undefined;
     if (opts.redis) {
+      // Loaded only with REDIS_URL: a start without it does not pay for ioredis (docs/decisions/0020-start-up.md).
+      const { Redis } = await import('ioredis');
       redis = new Redis(opts.redis.url, {
         lazyConnect: false,
         enableOfflineQueue: false,

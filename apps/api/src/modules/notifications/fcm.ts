@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { importPKCS8, SignJWT } from 'jose';
+import type { importPKCS8 } from 'jose';
 import { z } from 'zod';
 import type { PushConfig } from '../../config.js';
 
@@ -153,6 +153,8 @@ export class FcmSender implements PushSender {
   }
 
   private async fetchToken(signal: AbortSignal | undefined): Promise<string> {
+    // jose loads with the first push, not at every start (docs/decisions/0020-start-up.md).
+    const { importPKCS8, SignJWT } = await import('jose');
     this.key ??= importPKCS8(this.account.private_key, 'RS256');
     const key = await this.key.catch((err: unknown) => {
       this.key = undefined;

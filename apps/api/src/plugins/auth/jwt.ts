@@ -1,5 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
-import { errors, jwtVerify } from 'jose';
+import type * as Jose from 'jose';
+
+// jose (the verifier) loads with the first token verified, not at every start (docs/decisions/0020-start-up.md).
+let jose: Promise<typeof Jose> | undefined;
+const loadJose = () => (jose ??= import('jose'));
 
 /**
  * Access tokens: JWT, HS256 only (the verifier allow-lists it; `alg: none` and every other
@@ -87,6 +91,7 @@ export class TokenService {
       if (known.expiresAt > Date.now()) return known.claims;
       this.verified.delete(token);
     }
+    const { errors, jwtVerify } = await loadJose();
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [algorithm],
