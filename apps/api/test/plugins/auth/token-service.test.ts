@@ -59,6 +59,11 @@ describe('TokenService', () => {
       .setExpirationTime('12h')
       .sign(new TextEncoder().encode(secret));
     expect(ours).toBe(fromJose);
-    expect(await tokens.verify(ours)).toEqual({ userId: 42, audience: 'app', passwordFingerprint: 'fp-of-the-hash', sessionId });
+    expect(await tokens.verify(ours)).toEqual({
+      userId: 42,
+      audience: 'app',
+      passwordFingerprint: 'fp-of-the-hash',
+      sessionId,
+    });
   });
 });
