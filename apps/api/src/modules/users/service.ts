@@ -58,14 +58,9 @@ export type UserPatch = Partial<
 
 const withRole = { ...getTableColumns(users), roleName: sql<RoleName>`${roles.name}` };
 
-/**
- * What toSessionUser and toUserListItem read of a user's row with its role: GET /users selects
- * only these (the role's name aliased, so that no two columns of the answer share a name).
- */
-const sessionUserColumns = {
-  id: users.id,
+/** A user's own columns: what the user form edits, and part of what lists and sessions show. */
+const profileColumns = {
   name: users.name,
-  email: users.email,
   dob: users.dob,
   height: users.height,
   weight: users.weight,
@@ -75,6 +70,16 @@ const sessionUserColumns = {
   isActive: users.isActive,
   isTracking: users.isTracking,
   profilePic: users.profilePic,
+};
+
+/**
+ * What toSessionUser and toUserListItem read of a user's row with its role: GET /users selects
+ * only these (the role's name aliased, so that no two columns of the answer share a name).
+ */
+const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  ...profileColumns,
   emailVerifiedAt: users.emailVerifiedAt,
   createdAt: users.createdAt,
   roleName: sql<RoleName>`${roles.name}`.as('role_name'),
@@ -390,16 +395,7 @@ export type ColumnsUpdate = 'updated' | 'missing' | 'changed' | 'belowZero' | 'l
 
 /** A user's columns an edit may change (and the role's name), as the audit log records them. */
 const editableColumns = {
-  name: users.name,
-  dob: users.dob,
-  height: users.height,
-  weight: users.weight,
-  gender: users.gender,
-  totalCoins: users.totalCoins,
-  dailyFSGoal: users.dailyFSGoal,
-  isActive: users.isActive,
-  isTracking: users.isTracking,
-  profilePic: users.profilePic,
+  ...profileColumns,
   role: sql<RoleName>`(select ${roles.name} from ${roles} where ${roles.id} = ${users.roleId})`,
 };
 
