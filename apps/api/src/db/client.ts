@@ -53,6 +53,39 @@ export interface PoolStats {
   max: number;
 }
 
+/**
+ * The pool as Drizzle sees it. Drizzle (0.45) runs a transaction on a client it checks out of the
+ * pool, but sends BEGIN before the try/finally that gives the client back: a BEGIN that fails (the
+ * server went away while the client sat idle in the pool: a restart, a failover) left that client
+ * checked out for good. A few of those and every request waited for a client that never came back,
+ * and the pool could not close (test/faults/postgres-restart.test.ts caught it). Here a client
+ * handed to a transaction whose first statement fails is given back, as broken, on the spot;
+ * Drizzle then throws the error as before and never reaches its own release. Everything else goes
+ * to the pool as it is. (Drizzle tells a pool by its class name.)
+ */
+class TransactionPool {
+  constructor(private readonly pool: pg.Pool) {}
+
+  query(text: unknown, values?: unknown) {
+    return this.pool.query(text as string, values as unknown[]);
+  }
+
+  async connect(): Promise<pg.PoolClient> {
+    const client = await this.pool.connect();
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      Reflect.deleteProperty(client, 'query'); // only the first statement (the BEGIN) is watched
+      const first = query(...args);
+      if (!(first instanceof Promise)) return first;
+      return first.catch((err: unknown) => {
+        client.release(err instanceof Error ? err : new Error(String(err)));
+        throw err;
+      });
+    }) as typeof client.query;
+    return client;
+  }
+}
+
 /** PostgreSQL through `pg`, for DATABASE_URL. */
 export function openPostgres(url: string, opts: { max?: number } = {}): Database {
   const max = opts.max ?? 10;
@@ -67,7 +100,7 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
   // pg-pool listens for a client's errors only while it is idle: one checked out (a transaction)
   // whose server goes away would emit 'error' with no listener and end the process.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(new TransactionPool(pool) as unknown as pg.Pool, { schema }) as unknown as Db;
   let closed = false;
   return {
     db,
