@@ -13,6 +13,7 @@ import {
   type UpdateGiftCard,
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
+import { preparedOnce } from '../../db/prepared.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import {
   expiryParams,
@@ -138,21 +139,17 @@ export async function getGiftCard(db: Db, id: number, now = new Date()): Promise
  * Drizzle's building of a select cost more than running it. Named, so PostgreSQL parses it once
  * per connection too; the same text and values as the query it replaces.
  */
-const giftCardByIdStatements = new WeakMap<Db, ReturnType<typeof prepareGiftCardById>>();
-function prepareGiftCardById(db: Db) {
-  return db
-    .select({
-      ...getTableColumns(giftCards),
-      isExpired: giftCardIsExpiredAt(sql.placeholder('today'), sql.placeholder('now')),
-    })
-    .from(giftCards)
-    .where(eq(giftCards.id, sql.placeholder('id')))
-    .prepare('gift_card_by_id');
-}
 function giftCardById(db: Db) {
-  let statement = giftCardByIdStatements.get(db);
-  if (!statement) giftCardByIdStatements.set(db, (statement = prepareGiftCardById(db)));
-  return statement;
+  return preparedOnce(db, 'gift_card_by_id', (name) =>
+    db
+      .select({
+        ...getTableColumns(giftCards),
+        isExpired: giftCardIsExpiredAt(sql.placeholder('today'), sql.placeholder('now')),
+      })
+      .from(giftCards)
+      .where(eq(giftCards.id, sql.placeholder('id')))
+      .prepare(name),
+  );
 }
 
 /** POST /giftcard. The unique constraints decide (no check-then-insert): two requests at once cannot both win. */

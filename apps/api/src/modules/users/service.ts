@@ -30,6 +30,7 @@ import { type AuditContext, auditChanges, recordAudit } from '../audit/index.js'
 import { type Refusal, refuse } from '../../plugins/errors.js';
 import { changeCoins, setCoins } from '../ledger/index.js';
 import { prepareCountUpTo } from '../../db/list.js';
+import { preparedOnce } from '../../db/prepared.js';
 import { bulkDeleteRows, matchingIds } from '../../db/bulk.js';
 
 export interface UserWithRole extends UserRow {
@@ -279,37 +280,32 @@ export async function listUsers(db: Db, query: ListUsersQuery): Promise<ListResp
  * with placeholders for the filters' values, the limit and the offset: built once per database
  * handle and shape, and prepared under a name of that shape, so that PostgreSQL parses each once
  * per connection (docs/decisions/0018-request-path.md). Drizzle's building of the two selects cost
- * more than running them. At most 8 filter shapes × 14 orders.
+ * more than running them. At most 8 filter shapes × 14 orders for the page; the count, by filters only.
  */
-type ListUsersStatements = ReturnType<typeof prepareListUsers>;
-const listUsersStatementsOf = new WeakMap<Db, Map<string, ListUsersStatements>>();
 function listUsersStatements(db: Db, query: ListUsersQuery) {
   const filters = `${query.name ? 'n' : ''}${query.email ? 'e' : ''}${query.role ? 'r' : ''}`;
-  const shape = `${filters}_${query.sort}_${query.order}`;
-  let byShape = listUsersStatementsOf.get(db);
-  if (!byShape) listUsersStatementsOf.set(db, (byShape = new Map<string, ListUsersStatements>()));
-  let statements = byShape.get(shape);
-  if (!statements) byShape.set(shape, (statements = prepareListUsers(db, query, filters, shape)));
-  return statements;
-}
-function prepareListUsers(db: Db, query: ListUsersQuery, filters: string, shape: string) {
-  const { where, orderBy } = usersMatching({
+  const placeholders = {
     name: query.name ? sql.placeholder('name') : undefined,
     email: query.email ? sql.placeholder('email') : undefined,
     role: query.role ? sql.placeholder('role') : undefined,
-    sort: query.sort,
-    order: query.order,
+  };
+  // The count depends on the filters only: one statement for every sort and order.
+  const count = preparedOnce(db, `users_count_${filters}`, (name) =>
+    prepareCountUpTo(db, users, usersWhere(placeholders), name),
+  );
+  const page = preparedOnce(db, `users_page_${filters}_${query.sort}_${query.order}`, (name) => {
+    const { where, orderBy } = usersMatching({ ...placeholders, sort: query.sort, order: query.order });
+    return db
+      .select(sessionUserColumns)
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
   });
-  const page = db
-    .select(sessionUserColumns)
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`users_page_${shape}`);
-  return { page, count: prepareCountUpTo(db, users, where, `users_count_${filters}`) };
+  return { page, count };
 }
 /** The values of the placeholders of listUsersStatements' filters. */
 function listUsersValues(query: ListUsersQuery) {
