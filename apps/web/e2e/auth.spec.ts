@@ -26,6 +26,36 @@ test('an administrator signs in with the form and out with the account menu', as
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test("typing on the sign-in form fetches the signed-in screens' code; after the click only Home's calls remain", async ({
+  page,
+}) => {
+  // docs/decisions/0019-portal-loading.md: not on opening /login, but once the administrator types.
+  const signedInCode = /\/assets\/(query|shell|dashboard-page)-[\w-]+\.js$/;
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (signedInCode.test(new URL(r.url()).pathname)) fetched.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(fetched).toEqual([]);
+
+  await page.getByLabel('Email').fill(accounts.admin.email);
+  await expect.poll(() => fetched.length).toBe(3);
+  await page.getByLabel('Password').fill(accounts.admin.password);
+  await page.waitForLoadState('networkidle');
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) calls.push(new URL(r.url()).pathname);
+  });
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page.getByRole('heading', { name: `Welcome, ${accounts.admin.name}` })).toBeVisible();
+  await expect(page.locator('figure svg [data-mark]').first()).toBeVisible();
+  expect(fetched).toHaveLength(3); // none of that code fetched again
+  expect(calls).toEqual(expect.arrayContaining(['/api/auth/login', '/api/dashboard']));
+});
+
 test('a User-role account is refused with the spec message and nothing is stored', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill(accounts.appUser.email);

@@ -15,18 +15,34 @@ function screen<M>(path: string, load: () => Promise<M>, pick: (m: M) => Compone
 /** The routes below use TanStack Query, loaded with them (its own chunk: /login does without). */
 function withQuery(children: RouteObject[]): RouteObject {
   return {
-    lazy: () => loadChunk(() => import('./query-layer')).then((m) => ({ Component: m.QueryLayer })),
+    lazy: () => loadChunk(importQueryLayer).then((m) => ({ Component: m.QueryLayer })),
     children,
   };
 }
 
+const importQueryLayer = () => import('./query-layer');
+const importShell = () => import('./shell/layout');
+const importHome = () => import('../features/dashboard/dashboard-page');
+
+let warming = false;
+/**
+ * The signed-in screens' code (the query layer, the shell, Home), fetched while the administrator
+ * types on the sign-in form, so that after the sign-in the router finds it ready instead of
+ * fetching it then (docs/decisions/0019-portal-loading.md). Not on opening /login: a visit that does
+ * not sign in costs nothing more. A failure is left to the routes, which load it again themselves
+ * and show it with a retry.
+ */
+function warmSignedIn() {
+  if (warming) return;
+  warming = true;
+  Promise.all([importQueryLayer(), importShell(), importHome()]).catch(() => {
+    warming = false;
+  });
+}
+
 /** The screens inside the signed-in shell. */
 const shellScreens: RouteObject[] = [
-  screen(
-    paths.home,
-    () => import('../features/dashboard/dashboard-page'),
-    (m) => m.DashboardPage,
-  ),
+  screen(paths.home, importHome, (m) => m.DashboardPage),
   screen(
     paths.userList,
     () => import('../features/users/user-list-page'),
@@ -158,7 +174,10 @@ export const routes: RouteObject[] = [
           screen(
             paths.login,
             () => import('../features/auth/login-page'),
-            (m) => m.LoginPage,
+            ({ LoginPage }) =>
+              function SignIn() {
+                return <LoginPage onTyping={warmSignedIn} />;
+              },
           ),
           // The sign-in screen runs without TanStack Query (its chunk stays off /login).
           withQuery([
@@ -214,7 +233,7 @@ export const routes: RouteObject[] = [
         children: [
           withQuery([
             {
-              lazy: () => loadChunk(() => import('./shell/layout')).then((m) => ({ Component: m.ShellLayout })),
+              lazy: () => loadChunk(importShell).then((m) => ({ Component: m.ShellLayout })),
               children: [
                 {
                   // A screen that throws (or whose code fails to load) shows its error panel in the

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { can, type Profile, type SessionUser, type UserDetail } from '@strideadmin/contract';
 import { api } from '../../lib/api-client';
+import { useEagerQuery } from '../../lib/eager-query';
 import { session, useSession } from '../../lib/session';
 
 /**
@@ -13,7 +13,7 @@ export function useCurrentUser() {
   const s = useSession();
   const id = s?.user.id;
   const viaUsers = can(s?.user.roleName, 'users:read');
-  const query = useQuery<UserDetail | Profile>({
+  const query = useEagerQuery<UserDetail | Profile>({
     queryKey: viaUsers ? ['users', 'detail', id] : ['profile', 'shell', id],
     queryFn: ({ signal }) =>
       api<UserDetail | Profile>(viaUsers ? `/users/${id}` : '/profile', { signal }).then((r) => r.body),

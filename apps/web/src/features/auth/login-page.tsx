@@ -20,7 +20,7 @@ const loadLoginSchema = () => import('./login-schema').then((m) => m.loginSchema
  * runs without react-hook-form (./sign-in-form: the same behaviour as the other forms), and the
  * call goes without TanStack Query, applying the same error policy (lib/api-errors).
  */
-export function LoginPage() {
+export function LoginPage({ onTyping }: { onTyping?: () => void }) {
   const [pending, setPending] = useState(false);
 
   const { onSubmit, formError } = useFormSubmit(
@@ -56,6 +56,8 @@ export function LoginPage() {
         <form
           noValidate
           onSubmit={(e) => void form.onSubmit(e)}
+          // The router fetches the signed-in screens' code meanwhile (app/router.tsx).
+          onInput={onTyping}
           aria-label="Sign in"
           className="space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
         >

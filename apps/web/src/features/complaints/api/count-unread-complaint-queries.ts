@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { ComplaintQuery, ListResponse } from '@strideadmin/contract';
 import { api, ApiError } from '../../../lib/api-client';
+import { useEagerQuery } from '../../../lib/eager-query';
 import { complaintQueryKeys } from './keys';
 
 /** How often the sidebar's unread count refreshes while the portal is open. */
@@ -39,5 +40,5 @@ export const unreadComplaintQueryCountQueryOptions = () =>
 
 /** The sidebar's badge on Complaint Queries: null when unknown. */
 export function useUnreadComplaintQueryCount(allowed = true) {
-  return useQuery({ ...unreadComplaintQueryCountQueryOptions(), enabled: allowed });
+  return useEagerQuery({ ...unreadComplaintQueryCountQueryOptions(), enabled: allowed });
 }

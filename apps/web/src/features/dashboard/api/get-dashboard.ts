@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Dashboard, DateRange } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
+import { useEagerQuery } from '../../../lib/eager-query';
 import { dashboardKeys } from './keys';
 
 /** GET /dashboard?range= (docs/behaviour.md §10, §11 Home dashboard): totals and series of the range, in one call. */
@@ -16,5 +17,5 @@ export const dashboardQueryOptions = (range: DateRange) =>
   });
 
 export function useDashboard(range: DateRange) {
-  return useQuery(dashboardQueryOptions(range));
+  return useEagerQuery(dashboardQueryOptions(range));
 }
