@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import { noChunkCycles } from './build/chunk-cycles.js';
 import { chunkGroups } from './build/chunk-groups.js';
 import { precompress } from './build/precompress.js';
+import { routePreloads } from './build/route-preloads.js';
 
 // react-router 7 points every import condition at its development build (dev warnings on, ~0.6 KB
 // gzip more on every page: remix-run/react-router#12532, #14102). The production build of the
@@ -19,8 +20,17 @@ const reactRouterProduction = path.join(
 // Dev server: the API runs on :3000 (npm run dev starts both); /api and /uploads are proxied to it.
 export default defineConfig(({ command }) => ({
   // precompress: .br/.gz beside each text file of dist, which the server sends as they are;
-  // noChunkCycles: the build fails if two chunks import each other (build/chunk-cycles.ts).
-  plugins: [react(), tailwindcss(), noChunkCycles(), precompress()],
+  // noChunkCycles: the build fails if two chunks import each other (build/chunk-cycles.ts);
+  // routePreloads: /login's page announces the sign-in screen's chunks in its head (build/route-preloads.ts).
+  plugins: [
+    react(),
+    tailwindcss(),
+    noChunkCycles(),
+    routePreloads([
+      { fileName: 'login.html', screenModule: path.resolve(import.meta.dirname, 'src/features/auth/login-page.tsx') },
+    ]),
+    precompress(),
+  ],
   resolve: {
     alias:
       command === 'build' && existsSync(reactRouterProduction)

@@ -38,6 +38,13 @@ export const portalPlugin = fp(
     // "page not found" screen.
     const portalPages = new Set<string>(Object.values(portalPaths));
     const indexHtml = path.join(opts.webDistDir, 'index.html');
+    // A page the build gave an HTML file of its own (dist/login.html: index.html announcing the
+    // sign-in screen's chunks in its head, apps/web/build/route-preloads.ts) gets that file.
+    const ownHtml = new Map(
+      [...portalPages]
+        .filter((p) => p !== '/' && existsSync(path.join(opts.webDistDir, `${p.slice(1)}.html`)))
+        .map((p) => [p, `${p.slice(1)}.html`]),
+    );
     app.setNotFoundHandler(async (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       if (url === '/api' || url.startsWith('/api/')) {
@@ -48,7 +55,7 @@ export const portalPlugin = fp(
       if (url === '/metrics') return reply.status(404).send({ message: messages.notFound });
       const page = hasWeb && (request.method === 'GET' || request.method === 'HEAD');
       if (page && portalPages.has(url)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return reply.header('cache-control', 'no-cache').sendFile(ownHtml.get(url) ?? 'index.html');
       }
       // Stored images and other files are never pages: a missing one is a plain 404.
       const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(url) || url === '/uploads' || url.startsWith('/uploads/');

@@ -114,11 +114,14 @@ describe('paths that are not pages of the portal', () => {
   let t: TestApp;
   let webDir: string;
   const indexHtml = '<!doctype html><title>portal</title><div id="root"></div>';
+  // The build's page of its own for /login (index.html announcing the sign-in screen's chunks).
+  const loginHtml = '<!doctype html><title>portal</title><link rel="modulepreload" href="/assets/login-x.js">';
 
   beforeAll(async () => {
     webDir = await mkdtemp(path.join(tmpdir(), 'strideadmin-web-'));
     await mkdir(path.join(webDir, 'assets'));
     await writeFile(path.join(webDir, 'index.html'), indexHtml);
+    await writeFile(path.join(webDir, 'login.html'), loginHtml);
     await writeFile(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1);');
     t = await buildTestApp({ env: { WEB_DIST_DIR: webDir } });
   });
@@ -127,11 +130,12 @@ describe('paths that are not pages of the portal', () => {
     await rm(webDir, { recursive: true, force: true });
   });
 
-  it('every page the portal routes is its page, 200', async () => {
+  it('every page the portal routes is its page, 200 (its own HTML file where the build made one)', async () => {
     for (const url of Object.values(portalPaths)) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe(indexHtml);
+      expect(res.body, url).toBe(url === portalPaths.login ? loginHtml : indexHtml);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
     }
     const withQuery = await t.app.inject({ method: 'GET', url: '/update-user?id=3' });
     expect(withQuery.statusCode).toBe(200);
