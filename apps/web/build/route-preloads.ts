@@ -62,7 +62,7 @@ export function routePreloads(pages: readonly RoutePage[]): Plugin {
         this.emitFile({
           type: 'asset',
           fileName: page.fileName,
-          source: withPreloads(html, screenChunks(bundle as OutputBundle, page.screenModule)),
+          source: withPreloads(html, screenChunks(bundle, page.screenModule)),
         });
     },
   };
