@@ -60,16 +60,44 @@ function bundleDependencies(out) {
   const runtime = new Set(Object.keys(api.dependencies ?? {}));
   const external = new Set(externalPackages);
   const nodeModules = `${path.sep}node_modules${path.sep}`;
+  // One copy of each package version: npm leaves the same version nested under several packages
+  // (ajv 8 under fast-json-stringify, ajv-formats and @fastify/ajv-compiler) when the top-level
+  // place is taken; compiled in once, the first of its places in the lockfile.
+  const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
+  const places = new Map();
+  for (const [place, entry] of Object.entries(lock.packages ?? {})) {
+    const at = place.lastIndexOf('node_modules/');
+    if (at < 0) continue;
+    const key = `${place.slice(at + 'node_modules/'.length)}@${entry.version}`;
+    places.set(key, [...(places.get(key) ?? []), place].sort());
+  }
+  const versionAt = new Map(Object.entries(lock.packages ?? {}).map(([place, entry]) => [place, entry.version]));
+  /** The lockfile place of the package holding `file`, and the canonical place of that version. */
+  const canonicalOf = (file) => {
+    const rel = path.relative(root, file).split(path.sep).join('/');
+    const at = rel.lastIndexOf('node_modules/');
+    if (at < 0) return undefined;
+    const name = packageOf(rel.slice(at + 'node_modules/'.length));
+    const place = rel.slice(0, at + 'node_modules/'.length + name.length);
+    const first = places.get(`${name}@${versionAt.get(place)}`)?.[0];
+    return first && first !== place ? path.join(root, first, rel.slice(place.length)) : undefined;
+  };
   return {
     name: 'bundle-dependencies',
     setup(b) {
-      b.onResolve({ filter: /^[^./]/ }, (args) => {
+      b.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData === 'deduplicating') return undefined;
         if (args.path.startsWith('node:') || args.path.startsWith('@strideadmin/')) return undefined;
         const pkg = packageOf(args.path);
         if (!args.importer.includes(nodeModules) && !runtime.has(pkg) && !isBuiltin(args.path)) {
           return { errors: [{ text: `${pkg} is imported by the server but is not in apps/api's dependencies` }] };
         }
-        return external.has(pkg) ? { external: true } : undefined;
+        if (external.has(pkg) || isBuiltin(args.path)) return { external: true };
+        const { importer, resolveDir, kind } = args;
+        const resolved = await b.resolve(args.path, { importer, resolveDir, kind, pluginData: 'deduplicating' });
+        if (resolved.errors.length || resolved.external) return resolved;
+        const canonical = canonicalOf(resolved.path);
+        return canonical ? { ...resolved, path: canonical } : resolved;
       });
       b.onLoad({ filter: /[\\/]node_modules[\\/].*\.c?js$/ }, (args) => {
         const source = readFileSync(args.path, 'utf8');
