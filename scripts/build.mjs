@@ -3,7 +3,8 @@
 // contract compiled into plain JavaScript under apps/api/dist), each stamped with a hash of its
 // sources. `node scripts/build.mjs api` (or `web`) builds one; `--if-stale` skips what is fresh.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { buildState, root, sourceHash, targets } from './lib/build-state.mjs';
 
@@ -15,6 +16,101 @@ export const apiEntries = {
   'audit-verify': 'apps/api/src/cli/audit-verify.ts',
   'pglite-template': 'apps/api/src/cli/pglite-template.ts',
 };
+
+/**
+ * npm packages left in node_modules rather than compiled into the server (everything else it
+ * imports is bundled, so that a start does not resolve, read and link hundreds of files one by one:
+ * docs/decisions/0020-start-up.md). Native code (argon2's prebuilt binaries, pg-native), PGlite
+ * (its WebAssembly and data files sit beside its modules), and the drivers and tools loaded only
+ * when the configuration or a first use asks for them (S3, SMTP, Redis, JWTs, pretty logs, tar).
+ */
+export const externalPackages = [
+  '@node-rs/argon2',
+  'pg-native',
+  '@electric-sql/pglite',
+  '@electric-sql/pglite-tools',
+  '@aws-sdk/client-s3',
+  '@aws-sdk/s3-request-presigner',
+  'nodemailer',
+  'ioredis',
+  'jose',
+  'pino-pretty',
+  'tar',
+];
+
+/** The package an import specifier names: `@scope/name` or `name`. */
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * Bundles the npm packages the server imports, except externalPackages. Our own sources may import
+ * only the API's runtime dependencies (apps/api/package.json), as a production install has no
+ * other: a dev dependency is a build error, not code silently compiled in. Inside a bundled
+ * CommonJS module, `require` of a Node built-in or of an external package goes through the
+ * `require` each output file defines (the banner below), and `__dirname` / `__filename` (a package
+ * reading its own files: @fastify/swagger-ui's page and logo, @fastify/swagger's package.json)
+ * stay the module's place in node_modules: the same path from apps/api/dist as at build time, the
+ * lockfile placing every package (`npm ci --omit=dev` keeps its layout).
+ */
+function bundleDependencies(out) {
+  const api = JSON.parse(readFileSync(path.join(root, 'apps/api/package.json'), 'utf8'));
+  const runtime = new Set(Object.keys(api.dependencies ?? {}));
+  const external = new Set(externalPackages);
+  const nodeModules = `${path.sep}node_modules${path.sep}`;
+  // One copy of each package version: npm leaves the same version nested under several packages
+  // (ajv 8 under fast-json-stringify, ajv-formats and @fastify/ajv-compiler) when the top-level
+  // place is taken; compiled in once, the first of its places in the lockfile.
+  const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
+  const places = new Map();
+  for (const [place, entry] of Object.entries(lock.packages ?? {})) {
+    const at = place.lastIndexOf('node_modules/');
+    if (at < 0) continue;
+    const key = `${place.slice(at + 'node_modules/'.length)}@${entry.version}`;
+    places.set(key, [...(places.get(key) ?? []), place].sort());
+  }
+  const versionAt = new Map(Object.entries(lock.packages ?? {}).map(([place, entry]) => [place, entry.version]));
+  /** The lockfile place of the package holding `file`, and the canonical place of that version. */
+  const canonicalOf = (file) => {
+    const rel = path.relative(root, file).split(path.sep).join('/');
+    const at = rel.lastIndexOf('node_modules/');
+    if (at < 0) return undefined;
+    const name = packageOf(rel.slice(at + 'node_modules/'.length));
+    const place = rel.slice(0, at + 'node_modules/'.length + name.length);
+    const first = places.get(`${name}@${versionAt.get(place)}`)?.[0];
+    return first && first !== place ? path.join(root, first, rel.slice(place.length)) : undefined;
+  };
+  return {
+    name: 'bundle-dependencies',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData === 'deduplicating') return undefined;
+        if (args.path.startsWith('node:') || args.path.startsWith('@strideadmin/')) return undefined;
+        const pkg = packageOf(args.path);
+        if (!args.importer.includes(nodeModules) && !runtime.has(pkg) && !isBuiltin(args.path)) {
+          return { errors: [{ text: `${pkg} is imported by the server but is not in apps/api's dependencies` }] };
+        }
+        if (external.has(pkg) || isBuiltin(args.path)) return { external: true };
+        const { importer, resolveDir, kind } = args;
+        const resolved = await b.resolve(args.path, { importer, resolveDir, kind, pluginData: 'deduplicating' });
+        if (resolved.errors.length || resolved.external) return resolved;
+        const canonical = canonicalOf(resolved.path);
+        return canonical ? { ...resolved, path: canonical } : resolved;
+      });
+      b.onLoad({ filter: /[\\/]node_modules[\\/].*\.c?js$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!/\b__(?:dirname|filename)\b/.test(source)) return undefined;
+        const fromDist = path.relative(out, args.path).split(path.sep).join('/');
+        const prelude =
+          `var __filename = require('node:url').fileURLToPath(new URL(${JSON.stringify(fromDist)}, __bundleUrl));` +
+          ` var __dirname = require('node:path').dirname(__filename);\n`;
+        return { contents: prelude + source, loader: 'js', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}
 
 async function buildApi() {
   const { build } = await import('esbuild');
@@ -40,18 +136,15 @@ async function buildApi() {
     legalComments: 'none',
     logLevel: 'warning',
     tsconfig: path.join(root, 'apps/api/tsconfig.json'),
-    plugins: [
-      {
-        // npm packages stay in node_modules (installed by `npm ci --omit=dev`); our own workspace
-        // packages (the contract, shipped as TypeScript) are compiled into the bundle.
-        name: 'dependencies-external',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@strideadmin/') || args.path.startsWith('node:') ? undefined : { external: true },
-          );
-        },
-      },
-    ],
+    // CommonJS modules compiled into these ES modules call require() (Node's built-ins, the
+    // external packages): each output file has one, resolving from apps/api/dist, and its URL
+    // (__bundleUrl) for a bundled module's __dirname (bundleDependencies).
+    banner: {
+      js:
+        "import { createRequire as __createRequire } from 'node:module'; " +
+        'const __bundleUrl = import.meta.url, require = __createRequire(__bundleUrl);',
+    },
+    plugins: [bundleDependencies(out)],
   });
   // The embedded database a new DATA_DIR starts from, made by the code just built: initdb and the
   // migrations run here once instead of at every first start (apps/api/src/db/pglite-template.ts).

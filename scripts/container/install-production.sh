@@ -26,8 +26,9 @@ done
 
 # What the product reads at run time, and what `npm ci` needs to install the workspaces:
 # - the lockfile and every workspace's package.json (npm ci checks them against the lockfile);
-# - the compiled server (apps/api/dist: our code and the contract, bundled; npm packages stay
-#   external and come from node_modules), the SQL migrations it applies on start, and its data
+# - the compiled server (apps/api/dist: our code, the contract and the pure-JS npm packages,
+#   bundled; native code, PGlite and the drivers loaded on demand come from node_modules, as do
+#   the files a bundled package reads beside its modules), the SQL migrations it applies on start, and its data
 #   files (apps/api/resources: the common passwords it refuses);
 # - the built portal (apps/web/dist);
 # - `npm start` and the CLI runner (scripts/start.mjs, api.mjs, build.mjs for its entry list,

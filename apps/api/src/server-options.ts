@@ -49,8 +49,11 @@ type CompilersFactory = Required<
   NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>
 >;
 
-/** Fastify's default compiler factories, each required from Fastify's own dependencies on first use. */
-function defaultCompilersOnDemand(): CompilersFactory {
+/**
+ * Fastify's default compiler factories, each required from Fastify's own dependencies on first use
+ * (also the security headers' probe instance: plugins/external/security-headers.ts).
+ */
+export function defaultCompilersOnDemand(): CompilersFactory {
   const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
   const onDemand = <F>(load: () => F): F => {
     let f: F | undefined;

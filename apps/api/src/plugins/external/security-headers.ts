@@ -1,6 +1,7 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { defaultCompilersOnDemand } from '../../server-options.js';
 
 export interface SecurityHeadersOptions {
   /** PUBLIC_URL: when it is https, TLS ends before us and every answer carries HSTS. */
@@ -23,7 +24,8 @@ const apiUrl = /^\/api(?:[/?]|$)/;
  * (no CSP nonces, no per-route settings), and helmet rebuilt them on every request.
  */
 async function helmetHeaders(options: FastifyHelmetOptions): Promise<readonly Header[]> {
-  const probe = Fastify({ logger: false });
+  // It declares no schema: Fastify's JSON Schema compilers (Ajv) are not loaded for it either.
+  const probe = Fastify({ logger: false, schemaController: { compilersFactory: defaultCompilersOnDemand() } });
   let headers: Header[] = [];
   try {
     await probe.register(helmet, options);
