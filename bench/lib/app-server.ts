@@ -13,12 +13,14 @@
 //     setting changed: APP_RATE_LIMIT_PER_MINUTE at its maximum (100,000), so that 50 bench users
 //     each calling many times a second are still counted by the limiter on every call (its cost
 //     stays in the figure) but never refused;
-//   - "bare": plain `fastify()` (no plugins, no logger, no schemas, no auth: the caller's user id
-//     comes in the x-bench-user header) whose three routes call the SAME service functions as our
+//   - "bare": plain `fastify()` with Fastify's request log at the same level into the same stream
+//     as ours (bare-fastify.ts, as the throughput bench's; a server in production logs its
+//     requests), no plugins, no schemas, no auth (the caller's user id comes in the x-bench-user
+//     header), whose three routes call the SAME service functions as our
 //     routes (recordSteps, listInbox, redeemGiftCard) on the SAME Drizzle handle, and answer their
 //     result with reply.send (JSON). The transactions, their statements and their Drizzle cost are
 //     therefore identical on both sides; the ratio ours / bare is what our request path adds
-//     (token check, rate limit, schemas, envelope, request log, error handling):
+//     (token check, rate limit, schemas, envelope, error handling):
 //       POST /api/app/steps                    recordSteps (body as ours: { date, steps })
 //       GET  /api/app/notifications?page&limit listInbox
 //       POST /api/app/giftcard/:id/redeem      redeemGiftCard (a refusal answers its status and message)
@@ -31,13 +33,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastify from 'fastify';
 import { limits } from '@strideadmin/contract';
 import { buildApp } from '../../apps/api/src/app.js';
 import { loadConfig } from '../../apps/api/src/config.js';
 import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.js';
 import { recordSteps, redeemGiftCard } from '../../apps/api/src/modules/mobile-app/service.js';
 import { listInbox } from '../../apps/api/src/modules/notifications/service.js';
+import { bareFastify, benchLogStream } from './bare-fastify.js';
 import type { DemoDatabase } from './demo.js';
 import { type ChildServer, serveUntilSignal, startChildServer } from './server-child.js';
 
@@ -75,9 +77,16 @@ async function serve() {
     NOTIFICATION_WORKER: 'false',
     APP_RATE_LIMIT_PER_MINUTE: '100000',
   });
-  const app = await buildApp({ config, database, jwtSecret: 'bench-app-server-secret-bench-app-server-0123' });
+  // Both servers log into one stream at the same level (bare-fastify.ts).
+  const logStream = benchLogStream();
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: 'bench-app-server-secret-bench-app-server-0123',
+    logStream,
+  });
 
-  const bare = fastify();
+  const bare = bareFastify(logLevel, logStream);
   const { db } = database;
   const userOf = (headers: Record<string, unknown>) => Number(headers['x-bench-user']);
   bare.post<{ Body: { date: string; steps: number } }>('/api/app/steps', async (request, reply) => {

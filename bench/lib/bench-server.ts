@@ -35,16 +35,15 @@ import autocannon from 'autocannon';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import fastify from 'fastify';
 import type pg from 'pg';
 import { listUsersQuerySchema } from '@strideadmin/contract';
 import { buildApp } from '../../apps/api/src/app.js';
 import { loadConfig } from '../../apps/api/src/config.js';
 import { type Database, type Db, openPglite, openPostgres } from '../../apps/api/src/db/client.js';
-import { ProcessOutput } from '../../apps/api/src/process/output.js';
 import * as schema from '../../apps/api/src/db/schema.js';
 import { getGiftCard } from '../../apps/api/src/modules/gift-cards/service.js';
 import { listUsers } from '../../apps/api/src/modules/users/service.js';
+import { bareFastify, benchLogStream } from './bare-fastify.js';
 import type { DemoDatabase } from './demo.js';
 import { type ChildServer, serveUntilSignal, startChildServer } from './server-child.js';
 
@@ -85,8 +84,8 @@ async function serve() {
     LOG_LEVEL: logLevel,
     NOTIFICATION_WORKER: 'false',
   });
-  // The process's stdout as server.ts passes it (never blocking), shared by both servers' logs.
-  const logStream = new ProcessOutput(1);
+  // Both servers log into one stream, as server.ts passes it (bare-fastify.ts).
+  const logStream = benchLogStream();
   const app = await buildApp({
     config,
     database,
@@ -122,22 +121,7 @@ async function serve() {
   const idIndex = giftCardStatement.params.indexOf(markerId);
   if (idIndex < 0) throw new Error('bench-server: the gift card id parameter was not found');
 
-  // Fastify's default request log (one line received, one answered) at our level, into our stream,
-  // with the request described by the same fields as ours (apps/api/src/plugins/logger.ts), so that
-  // both write lines of the same length; ours also redacts secrets in them, the bare one does not.
-  const bare = fastify({
-    logger: {
-      level: logLevel,
-      stream: logStream,
-      serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({
-          method: req.method,
-          url: req.url,
-          remoteAddress: req.ip,
-        }),
-      },
-    },
-  });
+  const bare = bareFastify(logLevel, logStream);
   bare.get('/api/users', async (request, reply) => {
     if (request.url.slice(request.url.indexOf('?') + 1) !== listQuery) return reply.code(400).send({ listQuery });
     const results = await Promise.all(listStatements.map((s) => database.query(s.text, s.params)));
