@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { noChunkCycles } from './build/chunk-cycles.js';
 import { chunkGroups } from './build/chunk-groups.js';
+import { noReact, preactAliases, quietOnPreact } from './build/preact.js';
 import { precompress } from './build/precompress.js';
 
 // react-router 7 points every import condition at its development build (dev warnings on, ~0.6 KB
@@ -19,13 +19,19 @@ const reactRouterProduction = path.join(
 // Dev server: the API runs on :3000 (npm run dev starts both); /api and /uploads are proxied to it.
 export default defineConfig(({ command }) => ({
   // precompress: .br/.gz beside each text file of dist, which the server sends as they are;
-  // noChunkCycles: the build fails if two chunks import each other (build/chunk-cycles.ts).
-  plugins: [react(), tailwindcss(), noChunkCycles(), precompress()],
+  // noChunkCycles: the build fails if two chunks import each other (build/chunk-cycles.ts);
+  // noReact: the build fails if React or React DOM itself is bundled (build/preact.ts).
+  // No React plugin: Vite compiles the JSX (tsconfig's react-jsx, whose runtime the aliases send to
+  // Preact); React's Fast Refresh cannot drive Preact, so an edit in dev reloads the page.
+  plugins: [tailwindcss(), noChunkCycles(), noReact(), precompress()],
   resolve: {
-    alias:
-      command === 'build' && existsSync(reactRouterProduction)
+    // React's names answered by preact/compat (build/preact.ts, docs/decisions/0019-portal-loading.md).
+    alias: [
+      ...preactAliases,
+      ...(command === 'build' && existsSync(reactRouterProduction)
         ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
-        : [],
+        : []),
+    ],
   },
   server: {
     port: 5173,
@@ -40,6 +46,9 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     // A few chunks per first screen instead of one per combination of screens sharing a module:
     // build/chunk-groups.ts (docs/decisions/0019-portal-loading.md).
-    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups(path.resolve(import.meta.dirname, 'src')) } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: chunkGroups(path.resolve(import.meta.dirname, 'src')) } },
+      onwarn: (warning, warn) => (quietOnPreact(warning) ? undefined : warn(warning)),
+    },
   },
 }));
