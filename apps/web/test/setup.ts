@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import '../src/lib/auto-focus';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { discardPendingDeletes } from '../src/lib/pending-deletes';
