@@ -50,8 +50,8 @@ type Warning = { code?: string; message: string };
  * The build's warnings that say nothing wrong on Preact: Headless UI's `"use client"` directives
  * (meaningful to React Server Components only; React's Vite plugin silenced them too), and React
  * Router reading React 19's `use` and `useOptimistic`, which compat lacks: React Router looks each
- * up by name and falls back when it is undefined (its RSC server code and `<Form>`'s optimistic
- * state, neither used by the portal).
+ * up by name and falls back when it is undefined (its RSC server code and RouterProvider's opt-in
+ * transitions, neither used by the portal).
  */
 export function quietOnPreact(warning: Warning): boolean {
   if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return /"use (client|server)"/.test(warning.message);
