@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { noChunkCycles } from './build/chunk-cycles.js';
 import { chunkGroups } from './build/chunk-groups.js';
+import { noReact, preactAliases, quietOnPreact } from './build/preact.js';
 import { precompress } from './build/precompress.js';
 import { routePreloads } from './build/route-preloads.js';
 
@@ -21,21 +21,27 @@ const reactRouterProduction = path.join(
 export default defineConfig(({ command }) => ({
   // precompress: .br/.gz beside each text file of dist, which the server sends as they are;
   // noChunkCycles: the build fails if two chunks import each other (build/chunk-cycles.ts);
-  // routePreloads: /login's page announces the sign-in screen's chunks in its head (build/route-preloads.ts).
+  // routePreloads: /login's page announces the sign-in screen's chunks in its head (build/route-preloads.ts);
+  // noReact: the build fails if React or React DOM itself is bundled (build/preact.ts).
+  // No React plugin: Vite compiles the JSX (tsconfig's react-jsx, whose runtime the aliases send to
+  // Preact); React's Fast Refresh cannot drive Preact, so an edit in dev reloads the page.
   plugins: [
-    react(),
     tailwindcss(),
     noChunkCycles(),
+    noReact(),
     routePreloads([
       { fileName: 'login.html', screenModule: path.resolve(import.meta.dirname, 'src/features/auth/login-page.tsx') },
     ]),
     precompress(),
   ],
   resolve: {
-    alias:
-      command === 'build' && existsSync(reactRouterProduction)
+    // React's names answered by preact/compat (build/preact.ts, docs/decisions/0019-portal-loading.md).
+    alias: [
+      ...preactAliases,
+      ...(command === 'build' && existsSync(reactRouterProduction)
         ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
-        : [],
+        : []),
+    ],
   },
   server: {
     port: 5173,
@@ -50,6 +56,9 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     // A few chunks per first screen instead of one per combination of screens sharing a module:
     // build/chunk-groups.ts (docs/decisions/0019-portal-loading.md).
-    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups(path.resolve(import.meta.dirname, 'src')) } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: chunkGroups(path.resolve(import.meta.dirname, 'src')) } },
+      onwarn: (warning, warn) => (quietOnPreact(warning) ? undefined : warn(warning)),
+    },
   },
 }));

@@ -1,3 +1,5 @@
+// First: React's autoFocus on Preact, before anything renders (lib/auto-focus.ts).
+import './lib/auto-focus';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -1,9 +1,16 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import '../src/lib/auto-focus';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { discardPendingDeletes } from '../src/lib/pending-deletes';
 import { loadSessionCheck, session } from '../src/lib/session';
 import { finishConsoleWatch, startConsoleWatch } from './support/console';
+
+// waitFor and findBy* wait up to 3 s of (possibly fake) time, not 1 s: Preact commits a state change
+// on a later tick than React DOM did inside act, and runs effects after the next frame, so a
+// save-then-navigate flow polled on fake timers takes some twenty polls of 50 ms
+// (docs/decisions/0019-portal-loading.md, "Preact"). A failing wait just fails later.
+configure({ asyncUtilTimeout: 3000 });
 
 // A unit test never reaches a server: a call nobody stubbed fails the test by name.
 const unexpectedFetches: string[] = [];

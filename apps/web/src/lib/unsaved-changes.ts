@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useSyncExternalStore } from 'react';
 import { useBlocker, type Location } from 'react-router';
 
 /**
@@ -29,7 +29,10 @@ const anyUnsaved = () => holders.size > 0;
  */
 export function useUnsavedChanges(unsaved: boolean): { release: () => void } {
   const id = useId();
-  useEffect(() => {
+  // Held and let go as the render that changes `unsaved` is committed, not after the next paint
+  // (where Preact runs its effects, docs/decisions/0019-portal-loading.md): a save's answer that
+  // comes first would otherwise find the form still holding its edits, and its move away would ask.
+  useLayoutEffect(() => {
     if (!unsaved) return;
     holders.add(id);
     emit();

@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
 
@@ -30,4 +30,15 @@ export function activeItemText(list: HTMLElement): string | null {
   const styled = Array.from(list.querySelectorAll('[data-focus]'));
   expect(styled).toEqual(active ? [active] : []);
   return active?.textContent ?? null;
+}
+
+/**
+ * Sets a date or date-and-time input the way Chromium does when a date is picked or typed: the
+ * new value, an `input` event, then `change`. Preact's onChange on such an input listens to
+ * `input` (each edit, as the browser reports it), so a lone `change` event, which React DOM also
+ * heard, no longer reaches the form.
+ */
+export function pickDate(input: HTMLElement, value: string) {
+  fireEvent.input(input, { target: { value } });
+  fireEvent.change(input);
 }

@@ -6,7 +6,7 @@ import { Toaster } from '../../../src/components/toaster';
 import { expectConsole } from '../../support/console';
 import { jsonResponse } from '../../support/fixtures';
 import { preloadScreens, renderApp } from '../../support/render-app';
-import { setupFakeTimedUser } from '../../support/user';
+import { pickDate, setupFakeTimedUser } from '../../support/user';
 import { makeConfig, mapConfig, serveGiftBoxes } from './gift-box-data';
 
 beforeAll(async () => {
@@ -127,7 +127,7 @@ describe('/add-box-manual', () => {
     await user.type(spin('Latitude'), '91');
     await user.type(spin('Longitude'), '-180.5');
     await user.type(spin('Coins'), '-1');
-    fireEvent.change(expiry(), { target: { value: '2001-01-01T10:00' } });
+    pickDate(expiry(), '2001-01-01T10:00');
     await user.click(screen.getByRole('button', { name: 'Place Gift Box' }));
     // The submit's check has run when the expiry (never blurred) shows its message.
     await waitFor(() => expect(expiry()).toHaveAccessibleDescription(messages.expiresAtPast));
@@ -148,7 +148,7 @@ describe('/add-box-manual', () => {
     await user.type(spin('Latitude'), '57.708870');
     await user.type(spin('Longitude'), '11.974560');
     await user.type(spin('Coins'), '12');
-    fireEvent.change(expiry(), { target: { value: '2099-06-01T14:30' } });
+    pickDate(expiry(), '2099-06-01T14:30');
     await user.click(screen.getByRole('button', { name: 'Place Gift Box' }));
 
     await waitFor(() => expect(app.location().pathname).toBe('/update-box'));
@@ -178,7 +178,7 @@ describe('/add-box-manual', () => {
     await user.type(spin('Latitude'), '57.7');
     await user.type(spin('Longitude'), '11.9');
     await user.type(spin('Coins'), '12');
-    fireEvent.change(expiry(), { target: { value: '2099-06-01T14:30' } });
+    pickDate(expiry(), '2099-06-01T14:30');
     await user.click(screen.getByRole('button', { name: 'Place Gift Box' }));
     await waitFor(() => expect(screen.getByTestId('form-error')).toHaveTextContent(messages.giftBoxConfigNotFound));
     expect(toasts()).toEqual([messages.giftBoxConfigNotFound]);

@@ -7,7 +7,7 @@ import { expectConsole } from '../../support/console';
 import { jsonResponse, makeUser, makeUserDetail, stubFetch, stubMatchMedia } from '../../support/fixtures';
 import { makeGiftCard } from '../../support/gift-cards';
 import { preloadScreens, renderApp } from '../../support/render-app';
-import { setupFakeTimedUser } from '../../support/user';
+import { pickDate, setupFakeTimedUser } from '../../support/user';
 
 beforeAll(async () => {
   await preloadScreens();
@@ -70,7 +70,7 @@ async function fillValid(user: ReturnType<typeof setupFakeTimedUser>['user']) {
   await user.type(spin('Amount'), '250');
   await user.type(textbox('Store Name'), 'ica');
   await user.type(textbox('Store Address'), 'Storgatan 1');
-  fireEvent.change(validTill(), { target: { value: daysFromToday(30) } });
+  pickDate(validTill(), daysFromToday(30));
   await user.type(spin('Expiry Duration (Minutes)'), '150');
 }
 
@@ -104,7 +104,7 @@ describe('/add-card: the card form (docs/behaviour.md §5 Update gift card rules
     expect(validTill()).toHaveAttribute('min', todayIso());
 
     await user.type(textbox('Currency'), 'S3K');
-    fireEvent.change(validTill(), { target: { value: daysFromToday(-1) } });
+    pickDate(validTill(), daysFromToday(-1));
     await user.type(spin('Amount'), '2.5');
     await user.type(spin('Expiry Duration (Minutes)'), '12345');
     await user.click(screen.getByRole('button', { name: 'Add Gift Card' }));
@@ -118,7 +118,7 @@ describe('/add-card: the card form (docs/behaviour.md §5 Update gift card rules
     expect(screen.queryByTestId('expiry-hint')).toBeNull();
 
     // Today is allowed; a 4-digit duration is, and reads as hours and minutes while typing.
-    fireEvent.change(validTill(), { target: { value: todayIso() } });
+    pickDate(validTill(), todayIso());
     await user.clear(spin('Expiry Duration (Minutes)'));
     await user.type(spin('Expiry Duration (Minutes)'), '150');
     await user.clear(textbox('Currency'));
@@ -285,7 +285,7 @@ describe('/update-card?id', () => {
     await user.clear(spin('Coin Price'));
     await user.clear(textbox('Currency'));
     await user.type(textbox('Currency'), 'S3K');
-    fireEvent.change(validTill(), { target: { value: '2001-01-01' } });
+    pickDate(validTill(), '2001-01-01');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(validTill()).toHaveAccessibleDescription(messages.dateFromPast));
     expect(textbox('Serial No')).toHaveAccessibleDescription(messages.serialNoRequired);

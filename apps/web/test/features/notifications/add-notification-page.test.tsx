@@ -1,11 +1,12 @@
 import { limits, messages } from '@strideadmin/contract';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { Toaster } from '../../../src/components/toaster';
 import { expectConsole } from '../../support/console';
 import { jsonResponse } from '../../support/fixtures';
 import { preloadScreens, renderApp } from '../../support/render-app';
+import { pickDate } from '../../support/user';
 import { appUser, serveNotifications } from './fixtures';
 
 beforeAll(async () => {
@@ -103,7 +104,7 @@ describe('/add-notification', () => {
     await user.type(field('Message'), 'Walk more');
     await choose(user, 'Language', 'English');
     await choose(user, 'Audience', 'All users');
-    fireEvent.change(field('Send time'), { target: { value: '2020-01-01T10:00' } });
+    pickDate(field('Send time'), '2020-01-01T10:00');
     await user.click(screen.getByRole('button', { name: 'Send Notification' }));
     await waitFor(() => expect(errorUnder('Send time')).toBe(messages.sendAtPast));
     expect(posts()).toHaveLength(0);
@@ -166,7 +167,7 @@ describe('/add-notification', () => {
     // Enter in the user field chose; it did not submit the form.
     expect(posts()).toHaveLength(0);
 
-    fireEvent.change(field('Send time'), { target: { value: '2099-05-01T10:30' } });
+    pickDate(field('Send time'), '2099-05-01T10:30');
     await user.click(screen.getByRole('button', { name: 'Send Notification' }));
 
     await waitFor(() => expect(app.location().pathname).toBe('/notification-list'));
