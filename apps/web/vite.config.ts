@@ -30,7 +30,14 @@ export default defineConfig(({ command }) => ({
     noChunkCycles(),
     noReact(),
     routePreloads([
-      { fileName: 'login.html', screenModule: path.resolve(import.meta.dirname, 'src/features/auth/login-page.tsx') },
+      {
+        fileName: 'login.html',
+        screenModule: path.resolve(import.meta.dirname, 'src/features/auth/login-page.tsx'),
+        prerender: {
+          module: path.resolve(import.meta.dirname, 'build/prerender-login.tsx'),
+          renderExport: 'renderSignInScreen',
+        },
+      },
     ]),
     precompress(),
   ],

@@ -11,7 +11,7 @@ const packageDir = (name: string) => path.dirname(createRequire(import.meta.url)
 // Vite instead (`inline`), each as its ES module build (Testing Library's package and React
 // Router's Node condition name their CommonJS builds), and use-sync-external-store, CommonJS only
 // (Headless UI's dialogs, menus and lists), is pre-bundled to an ES module, the aliases applied.
-// Preact itself is inlined too, so that every import of it (compat's, lib/auto-focus.ts's) is
+// Preact itself (and its renderer to HTML, build/prerender-login.tsx) is inlined too, so that every import of it (compat's, lib/auto-focus.ts's) is
 // resolved by Vite to one copy: Node would pick another build of it, with its own `options`.
 export default defineConfig({
   resolve: {
@@ -37,7 +37,7 @@ export default defineConfig({
     server: {
       deps: {
         inline: [
-          /[\\/]node_modules[\\/](?:\.vite|preact|@testing-library[\\/]react|@headlessui|@floating-ui|@react-aria|react-aria|@react-stately|react-stately|@tanstack|react-router|react-hook-form|@hookform)[\\/]/,
+          /[\\/]node_modules[\\/](?:\.vite|preact|preact-render-to-string|@testing-library[\\/]react|@headlessui|@floating-ui|@react-aria|react-aria|@react-stately|react-stately|@tanstack|react-router|react-hook-form|@hookform)[\\/]/,
         ],
       },
     },

@@ -5,6 +5,10 @@
 // arrived, one round trip more before anything is drawn. Announced in the head, they download
 // beside the entry. The server sends dist/<path>.html for a page that has one
 // (apps/api/src/plugins/portal.ts); see docs/decisions/0019-portal-loading.md.
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
@@ -13,6 +17,11 @@ export interface RoutePage {
   fileName: string;
   /** The module (absolute path) whose chunk is the screen's: its lazy import in the router. */
   screenModule: string;
+  /**
+   * A module (absolute path) exporting `render` as `renderExport`: the screen's HTML, made at build
+   * time and put in the page's #root, so the browser paints the screen before any script runs.
+   */
+  prerender?: { module: string; renderExport: string };
 }
 
 /**
@@ -49,21 +58,71 @@ export function withPreloads(indexHtml: string, files: readonly string[], base =
   return indexHtml.replace(/\s*<\/head>/, `${links}\n  </head>`);
 }
 
+/** index.html with `markup` inside its (empty) #root. */
+export function withRootMarkup(indexHtml: string, markup: string): string {
+  const empty = '<div id="root"></div>';
+  if (!indexHtml.includes(empty)) throw new Error('route-preloads: index.html has no empty <div id="root">');
+  return indexHtml.replace(empty, `<div id="root">${markup}</div>`);
+}
+
+/**
+ * Runs a render module in Node: compiled by esbuild with the portal's aliases (React's names
+ * answered by Preact, build/preact.ts) and Vite's production `import.meta.env`, then imported;
+ * `render` may return a promise (a screen loaded lazily by the router first).
+ */
+export async function renderAtBuild(module: string, renderExport: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const out = await build({
+    entryPoints: [module],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    // The screens' stylesheets and images (a map's) are the browser's business, not the HTML's.
+    loader: { '.css': 'empty', '.png': 'empty', '.svg': 'empty', '.jpg': 'empty', '.woff2': 'empty' },
+    alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
+    define: {
+      'import.meta.env': JSON.stringify({ DEV: false, PROD: true, MODE: 'production', BASE_URL: '/', SSR: true }),
+      'process.env.NODE_ENV': '"production"',
+    },
+    logLevel: 'error',
+  });
+  const file = path.join(tmpdir(), `strideadmin-prerender-${process.pid}-${Date.now()}.mjs`);
+  await writeFile(file, out.outputFiles[0]!.text);
+  try {
+    const loaded = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    const render = loaded[renderExport];
+    if (typeof render !== 'function') throw new Error(`route-preloads: ${module} exports no ${renderExport}()`);
+    const markup: unknown = await (render as () => unknown)();
+    if (typeof markup !== 'string' || markup === '') throw new Error(`route-preloads: ${renderExport}() made no HTML`);
+    return markup;
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
 export function routePreloads(pages: readonly RoutePage[]): Plugin {
   return {
     name: 'strideadmin:route-preloads',
     apply: 'build',
     enforce: 'post',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const index = bundle['index.html'] as OutputAsset | undefined;
       if (!index) return;
       const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
-      for (const page of pages)
+      for (const page of pages) {
+        const withScreen = page.prerender
+          ? withRootMarkup(html, await renderAtBuild(page.prerender.module, page.prerender.renderExport))
+          : html;
         this.emitFile({
           type: 'asset',
           fileName: page.fileName,
-          source: withPreloads(html, screenChunks(bundle, page.screenModule)),
+          source: withPreloads(withScreen, screenChunks(bundle, page.screenModule)),
         });
+      }
     },
   };
 }

@@ -56,6 +56,41 @@ test("typing on the sign-in form fetches the signed-in screens' code; after the 
   expect(calls).toEqual(expect.arrayContaining(['/api/auth/login', '/api/dashboard']));
 });
 
+test('/login comes as HTML holding the form: painted before any script runs, then used as it is', async ({
+  browser,
+  baseURL,
+}) => {
+  // No script at all: the sign-in form is in the page the server sent (dist/login.html).
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const bare = await noScript.newPage();
+  await bare.goto('/login');
+  await expect(bare.getByRole('heading', { name: 'Sign in to StrideAdmin' })).toBeVisible();
+  await expect(bare.getByLabel('Email')).toBeVisible();
+  await expect(bare.getByLabel('Password')).toBeVisible();
+  await noScript.close();
+
+  // With scripts: the portal draws the screen over the same elements (no flash, nothing replaced).
+  const ctx = await browser.newContext({ baseURL });
+  const page = await ctx.newPage();
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // The module scripts (held) keep DOMContentLoaded back; the HTML's form is there before them.
+  await page.goto('/login', { waitUntil: 'commit' });
+  // A mark on the element object itself (the renderer takes away attributes it did not render).
+  await page.locator('h1').evaluate((h) => Object.assign(h, { fromHtml: true }));
+  release();
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password').fill('x');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Please enter valid email')).toBeVisible(); // the portal's own check ran
+  expect(await page.locator('h1').evaluate((h) => (h as HTMLElement & { fromHtml?: boolean }).fromHtml)).toBe(true);
+  await ctx.close();
+});
+
 test('a User-role account is refused with the spec message and nothing is stored', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill(accounts.appUser.email);

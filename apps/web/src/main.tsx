@@ -1,10 +1,8 @@
 // First: React's autoFocus on Preact, before anything renders (lib/auto-focus.ts).
 import './lib/auto-focus';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, firstScreenLoaded } from './app/app';
 import { createRouter } from './app/router';
-import { Toaster } from './components/toaster';
 import { session } from './lib/session';
 import { applyTheme } from './lib/theme';
 import './index.css';
@@ -15,15 +13,16 @@ applyTheme();
 // that cannot be loaded surfaces there, in the route's error element with a retry.
 // (No top-level await: it would keep the modules the screens share out of this entry chunk.)
 const router = createRouter();
+const root = document.getElementById('root')!;
+// The screen's HTML from the build, when the page came with it (/login: build/prerender-login.tsx).
+// The first render then waits for the screen's code and takes over those elements (what was typed
+// stays typed) instead of replacing them with the loading spinner first.
+const prerendered = root.hasChildNodes();
 
 function render() {
-  // TanStack Query is provided by the routes that use it (app/query-layer): /login does without.
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-      <Toaster />
-    </StrictMode>,
-  );
+  if (prerendered) hydrateRoot(root, <App router={router} />);
+  else createRoot(root).render(<App router={router} />);
 }
 
-session.ready().then(render, render);
+const ready = prerendered ? Promise.all([session.ready(), firstScreenLoaded(router)]) : session.ready();
+ready.then(render, render);

@@ -1,6 +1,6 @@
 import type { OutputBundle } from 'rolldown';
 import { describe, expect, it } from 'vitest';
-import { screenChunks, withPreloads } from '../../build/route-preloads';
+import { screenChunks, withPreloads, withRootMarkup } from '../../build/route-preloads';
 
 const chunk = (fileName: string, imports: string[], moduleIds: string[] = [], isEntry = false) => ({
   type: 'chunk' as const,
@@ -39,5 +39,14 @@ describe('withPreloads', () => {
         '\n    <link rel="modulepreload" crossorigin href="/assets/common.js">' +
         '\n    <link rel="modulepreload" crossorigin href="/assets/login.js">\n  </head>\n<body></body></html>',
     );
+  });
+});
+
+describe('the sign-in screen rendered at build time', () => {
+  it('puts the screen into the empty #root, and refuses a page without one', () => {
+    expect(withRootMarkup('<body><div id="root"></div></body>', '<main>x</main>')).toBe(
+      '<body><div id="root"><main>x</main></div></body>',
+    );
+    expect(() => withRootMarkup('<body><div id="app"></div></body>', '<main/>')).toThrow(/no empty <div id="root">/);
   });
 });
