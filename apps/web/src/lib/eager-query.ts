@@ -28,12 +28,10 @@ export function useEagerQuery<
 >(options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>): UseQueryResult<TData, TError> {
   const client = useQueryClient();
   const enabled = options.enabled === undefined || options.enabled === true;
-  if (enabled && options.queryFn !== skipToken && !client.getQueryState(options.queryKey)) {
-    void client.prefetchQuery(options);
-    const started = client.getQueryCache().find({ queryKey: options.queryKey, exact: true });
-    if (started) notYetRead.add(started);
-  }
+  const start = enabled && options.queryFn !== skipToken && !client.getQueryState(options.queryKey);
+  if (start) void client.prefetchQuery(options);
   const query = client.getQueryCache().find({ queryKey: options.queryKey, exact: true });
+  if (start && query) notYetRead.add(query);
   const early = query !== undefined && notYetRead.has(query);
   useEffect(() => {
     if (query) notYetRead.delete(query); // subscribed: from now on the query's own rules
