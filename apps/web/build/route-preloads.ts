@@ -66,8 +66,9 @@ export function withRootMarkup(indexHtml: string, markup: string): string {
 }
 
 /**
- * Runs a render module in Node: compiled by esbuild with the portal's aliases (React's names
- * answered by Preact, build/preact.ts) and Vite's production `import.meta.env`, then imported;
+ * Runs a render module in Node: compiled by esbuild with React's names answered by Preact (what
+ * build/preact.ts's aliases do for Vite; esbuild's alias of a package covers its subpaths, so the
+ * two packages are enough) and Vite's production `import.meta.env`, then imported;
  * `render` may return a promise (a screen loaded lazily by the router first).
  */
 export async function renderAtBuild(module: string, renderExport: string): Promise<string> {
