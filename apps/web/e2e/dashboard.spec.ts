@@ -122,6 +122,43 @@ test('for each range, the tiles show the database figures and the charts one mar
   }
 });
 
+test('each chart is drawn at the width of its box, from the first draw, and follows the window', async ({
+  page,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn();
+  // Every width the Steps chart's SVG is drawn at, from its first appearance.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __widths: string[] };
+    w.__widths = [];
+    const seen = () => {
+      const svg = [...document.querySelectorAll('figure')]
+        .find((f) => f.querySelector('h2')?.textContent === 'Steps')
+        ?.querySelector('svg');
+      const width = svg?.getAttribute('width');
+      if (width && w.__widths.at(-1) !== width) w.__widths.push(width);
+    };
+    new MutationObserver(seen).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await openDashboard(page, 'Week');
+  const steps = page.getByRole('figure', { name: 'Steps', exact: true });
+  const boxWidth = () =>
+    steps.locator('svg').evaluate((svg) => Math.floor(svg.parentElement!.getBoundingClientRect().width));
+  const drawnWidth = () => steps.locator('svg').evaluate((svg) => Number(svg.getAttribute('width')));
+  expect(await drawnWidth()).toBe(await boxWidth());
+  // Never shown at another width first (a default width redrawn after a measure would show here).
+  expect(await page.evaluate(() => (window as unknown as { __widths: string[] }).__widths)).toEqual([
+    String(await boxWidth()),
+  ]);
+
+  // Narrower window, one column of charts: the charts are drawn again at their new width.
+  const wide = await boxWidth();
+  await page.setViewportSize({ width: 900, height: 800 });
+  await expect.poll(drawnWidth).toBe(await boxWidth());
+  expect(await boxWidth()).not.toBe(wide);
+});
+
 test('the range select writes the URL; Back returns to the previous range', async ({ page, signIn }) => {
   await signIn();
   await openDashboard(page, 'Today');

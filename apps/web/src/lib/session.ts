@@ -83,6 +83,10 @@ export const session = {
   mergeUser: (fields: Partial<SessionUser>) => {
     const s = session.get();
     if (!s) return;
+    // The shell's refresh on load usually brings what is already there: then nothing is written and
+    // nothing re-renders (every screen reading the session would, on each load).
+    const user = s.user as Record<string, unknown>;
+    if (Object.entries(fields).every(([k, v]) => JSON.stringify(user[k]) === JSON.stringify(v))) return;
     current = { ...s, user: { ...s.user, ...fields } };
     localStorage.setItem(storageKeys.session, JSON.stringify(current));
     emit();

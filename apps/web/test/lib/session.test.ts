@@ -83,6 +83,27 @@ describe('session', () => {
     expect(JSON.parse(stored() ?? 'null')).toEqual(expected);
   });
 
+  test('mergeUser with what the session already holds changes nothing and re-renders nobody', () => {
+    const user = makeUser({ name: 'Same Name', totalCoins: 5 });
+    session.signIn(user, 'jwt-4');
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders++;
+      return useSession();
+    });
+    const before = result.current;
+    const rendersBefore = renders;
+
+    act(() => session.mergeUser({ name: 'Same Name', totalCoins: 5 }));
+    expect(renders).toBe(rendersBefore);
+    expect(result.current).toBe(before);
+
+    act(() => session.mergeUser({ name: 'Same Name', totalCoins: 6 }));
+    expect(renders).toBe(rendersBefore + 1);
+    expect(result.current?.user.totalCoins).toBe(6);
+    expect(JSON.parse(stored() ?? 'null').user.totalCoins).toBe(6);
+  });
+
   test('mergeUser while signed out stores nothing', () => {
     session.mergeUser({ name: 'Nobody' });
     expect(session.get()).toBeNull();

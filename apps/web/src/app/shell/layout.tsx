@@ -18,10 +18,10 @@ const slideOverPart = lazyPart(() => import('./slide-over'));
 export function ShellLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const slideOver = useLazyPart(slideOverPart, menuOpen, () => setMenuOpen(false));
-  useCurrentUser();
   useKeepSessionAlive();
   return (
     <div className="min-h-screen">
+      <CurrentUserRefresh />
       <aside
         className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex dark:border-slate-800 dark:bg-slate-900"
         data-testid="sidebar"
@@ -47,4 +47,13 @@ export function ShellLayout() {
       <UnsavedChangesDialog />
     </div>
   );
+}
+
+/**
+ * The refresh of the signed-in administrator (use-current-user.ts), in a component of its own: its
+ * answer re-renders this, not the whole shell and the screen inside it.
+ */
+function CurrentUserRefresh() {
+  useCurrentUser();
+  return null;
 }

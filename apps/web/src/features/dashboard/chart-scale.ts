@@ -33,20 +33,20 @@ function periodDate(period: string, granularity: Granularity): Date {
   return new Date(granularity === 'day' ? `${period}T00:00:00` : `${period}-01T00:00:00`);
 }
 
+// One formatter each, made once (toLocaleDateString with options makes a new one at every call).
+const dayShort = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
+const monthShort = new Intl.DateTimeFormat(undefined, { month: 'short', year: '2-digit' });
+const dayLong = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const monthLong = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
+
 /** Short, for the time axis: "3 May" or "May 25". */
 export function shortPeriod(period: string, granularity: Granularity): string {
-  const d = periodDate(period, granularity);
-  return granularity === 'day'
-    ? d.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })
-    : d.toLocaleDateString(undefined, { month: 'short', year: '2-digit' });
+  return (granularity === 'day' ? dayShort : monthShort).format(periodDate(period, granularity));
 }
 
 /** Long, for tooltips and the screen-reader table: "Saturday, 3 May 2025" or "May 2025". */
 export function longPeriod(period: string, granularity: Granularity): string {
-  const d = periodDate(period, granularity);
-  return granularity === 'day'
-    ? d.toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
-    : d.toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
+  return (granularity === 'day' ? dayLong : monthLong).format(periodDate(period, granularity));
 }
 
 const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });

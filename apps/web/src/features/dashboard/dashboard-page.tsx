@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { type Dashboard, dateRangeOptions, type DateRange } from '@strideadmin/contract';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
@@ -8,7 +9,8 @@ import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { useDashboard } from './api/get-dashboard';
 import { StatTile, StatTileSkeleton } from './stat-tile';
-import { TimeChart } from './time-chart';
+import { chartWidth, TimeChart } from './time-chart';
+import { useElementWidth } from './use-element-width';
 import { useRangeParam } from './use-range-param';
 
 type Totals = Dashboard['totals'];
@@ -157,6 +159,9 @@ function Charts({ dashboard: d }: { dashboard: Dashboard }) {
 }
 
 function ChartSkeleton() {
+  // The chart's box, measured while the data loads: the charts then draw once, at their width.
+  const box = useRef<HTMLDivElement>(null);
+  useElementWidth(box, chartWidth);
   return (
     <div
       aria-hidden="true"
@@ -165,7 +170,7 @@ function ChartSkeleton() {
     >
       <div className="h-4 w-32 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
       <div className="mt-2 h-3 w-24 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
-      <div className="mt-4 h-52 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />
+      <div ref={box} className="mt-4 h-52 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />
     </div>
   );
 }

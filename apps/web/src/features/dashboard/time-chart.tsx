@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import type { Dashboard } from '@strideadmin/contract';
 import { formatNumber } from '../../lib/format';
 import { compactNumber, labelledIndexes, longPeriod, shortPeriod, valueTicks } from './chart-scale';
-import { useElementWidth } from './use-element-width';
+import { useElementWidth, type WidthMemo } from './use-element-width';
 
 /** Colours of a series, light and dark (literal class names, so Tailwind keeps them). */
 const colours = {
@@ -60,6 +60,8 @@ export interface TimeChartProps {
 }
 
 const height = 208;
+/** The charts' box width, shared with their placeholders (dashboard-page.tsx), which measure it first. */
+export const chartWidth: WidthMemo = { value: 640 };
 const margin = { top: 8, right: 8, bottom: 24, left: 44 };
 
 /**
@@ -70,7 +72,7 @@ const margin = { top: 8, right: 8, bottom: 24, left: 44 };
 export function TimeChart({ title, description, periods, granularity, series, kind = 'bar', unit }: TimeChartProps) {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(box, 640);
+  const width = useElementWidth(box, chartWidth);
 
   const plotWidth = Math.max(width - margin.left - margin.right, 40);
   const plotHeight = height - margin.top - margin.bottom;
