@@ -1,5 +1,6 @@
 import {
   type Query,
+  type QueryClient,
   type QueryKey,
   skipToken,
   useQuery,
@@ -27,16 +28,29 @@ export function useEagerQuery<
   TQueryKey extends QueryKey = QueryKey,
 >(options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>): UseQueryResult<TData, TError> {
   const client = useQueryClient();
-  const enabled = options.enabled === undefined || options.enabled === true;
-  const start = enabled && options.queryFn !== skipToken && !client.getQueryState(options.queryKey);
-  if (start) void client.prefetchQuery(options);
+  startQueryEarly(client, options);
   const query = client.getQueryCache().find({ queryKey: options.queryKey, exact: true });
-  if (start && query) notYetRead.add(query);
   const early = query !== undefined && notYetRead.has(query);
   useEffect(() => {
     if (query) notYetRead.delete(query); // subscribed: from now on the query's own rules
   }, [query]);
   return useQuery(early ? { ...options, retryOnMount: false } : options);
+}
+
+/**
+ * Starts a query's call now, as useEagerQuery does in the render: for the screen about to be drawn
+ * (app/first-calls.ts, at a sign-in), so that its components find the call in flight. Nothing is
+ * started for a query that is disabled or already in the cache (fresh, in flight or failed).
+ */
+export function startQueryEarly<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  client: QueryClient,
+  options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
+): void {
+  const enabled = options.enabled === undefined || options.enabled === true;
+  if (!enabled || options.queryFn === skipToken || client.getQueryState(options.queryKey)) return;
+  void client.prefetchQuery(options);
+  const query = client.getQueryCache().find({ queryKey: options.queryKey, exact: true });
+  if (query) notYetRead.add(query);
 }
 
 /**

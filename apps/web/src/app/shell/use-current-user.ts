@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { can, type Profile, type SessionUser, type UserDetail } from '@strideadmin/contract';
 import { api } from '../../lib/api-client';
@@ -11,19 +12,24 @@ import { session, useSession } from '../../lib/session';
  */
 export function useCurrentUser() {
   const s = useSession();
-  const id = s?.user.id;
-  const viaUsers = can(s?.user.roleName, 'users:read');
-  const query = useEagerQuery<UserDetail | Profile>({
-    queryKey: viaUsers ? ['users', 'detail', id] : ['profile', 'shell', id],
-    queryFn: ({ signal }) =>
-      api<UserDetail | Profile>(viaUsers ? `/users/${id}` : '/profile', { signal }).then((r) => r.body),
-    enabled: id !== undefined,
-  });
+  const query = useEagerQuery(currentUserQueryOptions(s?.user));
   useEffect(() => {
     if (!query.data) return;
     session.mergeUser(sessionFields(query.data));
   }, [query.data]);
   return query;
+}
+
+/** The shell's call for the signed-in administrator (also started at a sign-in: app/first-calls.ts). */
+export function currentUserQueryOptions(user: Pick<SessionUser, 'id' | 'roleName'> | undefined) {
+  const id = user?.id;
+  const viaUsers = can(user?.roleName, 'users:read');
+  return queryOptions<UserDetail | Profile>({
+    queryKey: viaUsers ? ['users', 'detail', id] : ['profile', 'shell', id],
+    queryFn: ({ signal }) =>
+      api<UserDetail | Profile>(viaUsers ? `/users/${id}` : '/profile', { signal }).then((r) => r.body),
+    enabled: id !== undefined,
+  });
 }
 
 function sessionFields(data: UserDetail | Profile): Partial<SessionUser> {

@@ -6,13 +6,16 @@ import { dashboardQuerySchema, type DateRange } from '@strideadmin/contract';
 const rangeParam = dashboardQuerySchema.shape.range.catch('Today');
 const defaultRange: DateRange = rangeParam.parse(undefined);
 
+/** The range a Home URL's search asks for (also read at a sign-in: app/first-calls.ts). */
+export const rangeOf = (search: URLSearchParams): DateRange => rangeParam.parse(search.get('range') ?? undefined);
+
 /**
  * The dashboard's range lives in the URL (`/?range=Week`), so Back and reload keep it (docs/architecture.md
  * "Search params are state"). Each choice is a history entry; the default is left out of the URL.
  */
 export function useRangeParam(): [DateRange, (range: DateRange) => void] {
   const [search, setSearch] = useSearchParams();
-  const range = rangeParam.parse(search.get('range') ?? undefined);
+  const range = rangeOf(search);
   const setRange = useCallback(
     (next: DateRange) =>
       setSearch((prev) => {
