@@ -79,6 +79,17 @@ async function driveSecretRequests(t: TestApp): Promise<string[]> {
   // An invitation: its verify and set-password links, the verify page opened, the token posted.
   const invitee = `invitee-${Date.now()}@example.com`;
   const admin = await loginAs(t, 'Admin');
+  // A signed-in call: its bearer token and a cookie are never in the log.
+  secrets.push(String(admin.headers.authorization).replace(/^Bearer /, ''), 'cookieSecret31337');
+  expect(
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/users',
+        headers: { ...admin.headers, cookie: 'sid=cookieSecret31337' },
+      })
+    ).statusCode,
+  ).toBe(200);
   const invite = await t.app.inject({
     method: 'POST',
     url: '/api/users',
