@@ -133,6 +133,10 @@ async function buildApi() {
     platform: 'node',
     target: 'node20.19',
     sourcemap: true,
+    // Stack traces need the mappings, not the sources' text: without it the maps Node reads and
+    // parses at every start (process.setSourceMapsEnabled, scripts/start.mjs) weigh 6 MB less, the
+    // largest 5.3 → 1.8 MB (docs/decisions/0020-start-up.md).
+    sourcesContent: false,
     legalComments: 'none',
     logLevel: 'warning',
     tsconfig: path.join(root, 'apps/api/tsconfig.json'),
