@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
-import { buildState, root, sourceHash, targets } from './lib/build-state.mjs';
+import { buildState, root, stampOf, targets } from './lib/build-state.mjs';
 
 /** The API's entry points, each compiled to apps/api/dist/<name>.js (flat: see src/paths.ts). */
 export const apiEntries = {
@@ -208,7 +208,7 @@ export async function buildTarget(name, { ifStale = false } = {}) {
     if (ifStale && buildState(target) === 'fresh') return false;
     if (name === 'api') await buildApi();
     else buildWeb();
-    writeFileSync(path.join(root, target.stamp), sourceHash(target) + '\n');
+    writeFileSync(path.join(root, target.stamp), stampOf(target));
     return true;
   });
   if (!built) return;
