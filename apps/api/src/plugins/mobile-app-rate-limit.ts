@@ -16,6 +16,10 @@ import { HttpError } from './errors.js';
  * this process. A call never waits on, nor fails because of, Redis: commands are never queued
  * while it is unreachable and wait 500 ms at most; a call Redis cannot count is let through
  * (skipOnError), and the outage is logged once until Redis answers again.
+ *
+ * In this process the counts are LocalCounts: @fastify/rate-limit's local store's fixed windows,
+ * counted synchronously, without the library's promises and per-call objects on every app call
+ * (docs/decisions/0018-request-path.md).
  */
 
 export interface AppRateLimitOptions {
@@ -26,6 +30,46 @@ export interface AppRateLimitOptions {
 }
 
 const minute = 60_000;
+/** Users (keys) whose windows are remembered per limit, the most recently counted ones. */
+const localKeys = 100_000;
+
+/** The outcome of counting one call: refused past the limit, with the seconds left of its window. */
+type Count = { exceeded: false } | { exceeded: true; retryAfterSeconds: number };
+
+/**
+ * Fixed windows per key, as @fastify/rate-limit's local store counts them: a key's window starts
+ * at its first call and lasts `windowMs`; the call after `max` in it is refused until it ends. At
+ * most `maxKeys` keys, the least recently counted forgotten first.
+ */
+export class LocalCounts {
+  private readonly windows = new Map<string, { count: number; start: number }>();
+
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly maxKeys = localKeys,
+  ) {}
+
+  hit(key: string, now = Date.now()): Count {
+    let w = this.windows.get(key);
+    if (w === undefined) {
+      w = { count: 0, start: now };
+      if (this.windows.size >= this.maxKeys) this.windows.delete(this.windows.keys().next().value!);
+    } else {
+      // Most recently counted last (the Map's order).
+      this.windows.delete(key);
+      if (w.start + this.windowMs <= now) {
+        w.count = 0;
+        w.start = now;
+      }
+    }
+    w.count++;
+    this.windows.set(key, w);
+    if (w.count <= this.max) return notExceeded;
+    return { exceeded: true, retryAfterSeconds: Math.ceil((this.windowMs - (now - w.start)) / 1000) };
+  }
+}
+const notExceeded: Count = { exceeded: false };
 
 export const mobileAppRateLimitPlugin = fp(
   async (app: FastifyInstance, opts: AppRateLimitOptions) => {
@@ -59,30 +103,48 @@ export const mobileAppRateLimitPlugin = fp(
         else client.disconnect();
       });
     }
-    await app.register(rateLimit, {
-      global: false,
-      skipOnError: true,
-      cache: 100_000,
-      ...(redis ? { redis, nameSpace: `${opts.redis!.keyPrefix}app-calls:` } : {}),
-    });
-
     const userOf = (request: FastifyRequest) => request.authUser?.id ?? request.ip;
-    const counters = [
+    const limits = [
       { name: 'calls', max: opts.limits.callsPerMinute, all: true },
       { name: 'messages', max: opts.limits.messagesPerMinute, all: false },
-    ].map(({ name, max, all }) => ({
-      all,
-      count: app.createRateLimit({ max, timeWindow: minute, keyGenerator: (r) => `${name}:${userOf(r)}` }),
-    }));
+    ];
+    type Counter = { all: boolean; count: (request: FastifyRequest) => Count | Promise<Count> };
+    let counters: Counter[];
+    if (redis) {
+      await app.register(rateLimit, {
+        global: false,
+        skipOnError: true,
+        redis,
+        nameSpace: `${opts.redis!.keyPrefix}app-calls:`,
+      });
+      counters = limits.map(({ name, max, all }) => {
+        const count = app.createRateLimit({ max, timeWindow: minute, keyGenerator: (r) => `${name}:${userOf(r)}` });
+        return {
+          all,
+          count: async (request: FastifyRequest): Promise<Count> => {
+            const result = await count(request);
+            return !result.isAllowed && result.isExceeded
+              ? { exceeded: true, retryAfterSeconds: result.ttlInSeconds }
+              : notExceeded;
+          },
+        };
+      });
+    } else {
+      counters = limits.map(({ max, all }) => {
+        const counts = new LocalCounts(max, minute);
+        return { all, count: (request: FastifyRequest) => counts.hit(String(userOf(request))) };
+      });
+    }
 
     const limit = (route: RouteOptions) => {
       const isMessage = messageRoutes.some((m) => [route.method].flat().includes(m.method) && m.url === route.url);
       const applicable = counters.filter((c) => c.all || isMessage);
       return async (request: FastifyRequest) => {
         for (const { count } of applicable) {
-          const result = await count(request);
-          if (!result.isAllowed && result.isExceeded) {
-            const retryAfter = String(Math.max(1, result.ttlInSeconds));
+          const counted = count(request);
+          const result = counted instanceof Promise ? await counted : counted;
+          if (result.exceeded) {
+            const retryAfter = String(Math.max(1, result.retryAfterSeconds));
             throw new HttpError(429, messages.tooManyRequests, undefined, { 'retry-after': retryAfter });
           }
         }

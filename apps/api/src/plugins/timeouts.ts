@@ -71,6 +71,10 @@ export function bodyDeadline(request: FastifyRequest, ms: number): void {
   clearTimeout(deadlines.get(request));
   // Injected requests (tests, app.inject) have no connection to cut.
   if (request.raw.complete || !(request.raw.socket instanceof Socket)) return;
+  // No Content-Length nor Transfer-Encoding: the request has no body (HTTP/1.1), nothing to wait
+  // for; no timer nor listener for it (most calls are GETs; docs/decisions/0018-request-path.md).
+  const { headers } = request.raw;
+  if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) return;
   const timer = setTimeout(() => {
     if (request.raw.complete) return;
     request.log.info({ timeoutMs: ms }, 'request body not received in time: connection closed');

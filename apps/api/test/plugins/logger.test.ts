@@ -79,6 +79,17 @@ async function driveSecretRequests(t: TestApp): Promise<string[]> {
   // An invitation: its verify and set-password links, the verify page opened, the token posted.
   const invitee = `invitee-${Date.now()}@example.com`;
   const admin = await loginAs(t, 'Admin');
+  // A signed-in call: its bearer token and a cookie are never in the log.
+  secrets.push(String(admin.headers.authorization).replace(/^Bearer /, ''), 'cookieSecret31337');
+  expect(
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/users',
+        headers: { ...admin.headers, cookie: 'sid=cookieSecret31337' },
+      })
+    ).statusCode,
+  ).toBe(200);
   const invite = await t.app.inject({
     method: 'POST',
     url: '/api/users',
@@ -278,5 +289,18 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/users?page=2&name=son&sort=name')).toBe('/api/users?page=2&name=son&sort=name');
     // A percent-encoded name is still the name it decodes to; a malformed one is read as it is.
     expect(redactUrl('/reset-password?%74oken=abc&%zz=1')).toBe('/reset-password?%74oken=[redacted]&%zz=1');
+  });
+
+  it('finds a secret name in any letter case, within a longer name, or after other parameters', () => {
+    expect(redactUrl('/x?a=1&SessionId=s&apiKey=k&KEY=v&x.passwd-old=p')).toBe(
+      '/x?a=1&SessionId=[redacted]&apiKey=[redacted]&KEY=[redacted]&x.passwd-old=[redacted]',
+    );
+    expect(redactUrl('/x?page=1&%73ig=s&limit=20')).toBe('/x?page=1&%73ig=[redacted]&limit=20');
+    // Names that only look alike stay: "signal" is neither sig nor signature, "keys" is not key.
+    expect(redactUrl('/x?signal=1&keys=2&monkey_business=3')).toBe('/x?signal=1&keys=2&monkey_business=3');
+    const line =
+      '{"reqId":"r1","req":{"method":"GET","url":"/api/app/notifications?page=1&limit=20"},"msg":"incoming request"}';
+    expect(redactUrl(line)).toBe(line);
+    expect(redactUrl('see mailto:someone@example.com?subject=hi')).toBe('see mailto:someone@example.com?subject=hi');
   });
 });

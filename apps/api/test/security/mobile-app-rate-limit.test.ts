@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@strideadmin/contract';
 import { complaintQueries } from '../../src/db/schema.js';
 import { buildTestApp, type EnvOverrides, type LoggedIn, loginAs, type TestApp } from '../helpers/index.js';
+import { LocalCounts } from '../../src/plugins/mobile-app-rate-limit.js';
 import { closedPort, testRedis } from '../helpers/redis.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 
@@ -129,5 +130,28 @@ describe('app limits, Redis unreachable', () => {
     const user = await loginAs(t, 'User');
     expect((await sendMessage(t, user)).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/app/quiz', headers: user.headers })).statusCode).toBe(200);
+  });
+});
+
+describe('the counts of one process (LocalCounts)', () => {
+  it('a window opens at its first call and lasts its length: the next window counts from 1 again', () => {
+    const counts = new LocalCounts(2, 60_000);
+    expect(counts.hit('7', 1_000)).toEqual({ exceeded: false });
+    expect(counts.hit('7', 30_000)).toEqual({ exceeded: false });
+    // 59 s of the window left: Retry-After rounds up.
+    expect(counts.hit('7', 1_500)).toEqual({ exceeded: true, retryAfterSeconds: 60 });
+    expect(counts.hit('7', 60_999)).toEqual({ exceeded: true, retryAfterSeconds: 1 });
+    expect(counts.hit('7', 61_000)).toEqual({ exceeded: false });
+    expect(counts.hit('8', 61_000)).toEqual({ exceeded: false });
+  });
+
+  it('past its size, the key counted least recently is forgotten first', () => {
+    const counts = new LocalCounts(1, 60_000, 2);
+    counts.hit('a', 0);
+    counts.hit('b', 0);
+    expect(counts.hit('a', 1).exceeded).toBe(true); // a counted again: b is now the oldest
+    counts.hit('c', 2); // b forgotten
+    expect(counts.hit('a', 3).exceeded).toBe(true);
+    expect(counts.hit('b', 4).exceeded).toBe(false);
   });
 });
