@@ -17,11 +17,15 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
+// login.html's entry (the sign-in screen without the router), a build input beside index.html.
+const signInEntry = path.resolve(import.meta.dirname, 'src/sign-in.tsx');
+
 // Dev server: the API runs on :3000 (npm run dev starts both); /api and /uploads are proxied to it.
 export default defineConfig(({ command }) => ({
   // precompress: .br/.gz beside each text file of dist, which the server sends as they are;
   // noChunkCycles: the build fails if two chunks import each other (build/chunk-cycles.ts);
-  // routePreloads: /login's page announces the sign-in screen's chunks in its head (build/route-preloads.ts);
+  // routePreloads: /login's page, with its own entry (src/sign-in.tsx) and the sign-in screen
+  // rendered in it (build/route-preloads.ts);
   // noReact: the build fails if React or React DOM itself is bundled (build/preact.ts).
   // No React plugin: Vite compiles the JSX (tsconfig's react-jsx, whose runtime the aliases send to
   // Preact); React's Fast Refresh cannot drive Preact, so an edit in dev reloads the page.
@@ -32,7 +36,7 @@ export default defineConfig(({ command }) => ({
     routePreloads([
       {
         fileName: 'login.html',
-        screenModule: path.resolve(import.meta.dirname, 'src/features/auth/login-page.tsx'),
+        entryModule: signInEntry,
         prerender: {
           module: path.resolve(import.meta.dirname, 'build/prerender-login.tsx'),
           renderExport: 'renderSignInScreen',
@@ -64,6 +68,7 @@ export default defineConfig(({ command }) => ({
     // A few chunks per first screen instead of one per combination of screens sharing a module:
     // build/chunk-groups.ts (docs/decisions/0019-portal-loading.md).
     rolldownOptions: {
+      input: { index: path.resolve(import.meta.dirname, 'index.html'), 'sign-in': signInEntry },
       output: { codeSplitting: { groups: chunkGroups(path.resolve(import.meta.dirname, 'src')) } },
       onwarn: (warning, warn) => (quietOnPreact(warning) ? undefined : warn(warning)),
     },

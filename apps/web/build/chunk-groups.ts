@@ -2,16 +2,22 @@
 // Left to itself the bundler makes one chunk per combination of lazy screens that share a module,
 // so opening / signed in fetched some thirty small files, six at a time over HTTP/1.1, each with
 // its own headers. Here the modules a first screen needs are grouped by which first screens need
-// them (reachability by static imports from each screen's lazy module):
-//   login   - the sign-in screen's own code (react-hook-form, the form parts) - /login;
-//   common  - what the sign-in screen shares with the signed-in shell (button, API client...);
+// them (reachability by static imports from each entry and each screen's lazy module):
+//   base    - what every page runs: what the portal's entry (main.tsx) shares with login.html's
+//             (sign-in.tsx: the sign-in screen without the router), i.e. Preact and its compat
+//             layer, the session, the toasts, and what the sign-in screen shares with the signed-in
+//             screens (button, API client...);
+//   portal  - the rest of what main.tsx imports (React Router, the routes, the app root), which
+//             login.html loads once the administrator types (app/boot.tsx);
+//   login   - the sign-in screen's own code (the form parts) - /login;
 //   query   - TanStack Query and its client (the route layout of every screen but /login);
 //   shell   - the signed-in frame: the shell layout, dialogs, the stored-session check (zod and
 //             the contract's schemas);
 //   dashboard-page - the dashboard screen (Home) and what only it uses (the screen's own name, as
 //             every other screen's chunk); modules other screens share keep the bundler's chunks.
-// Modules the entry (main.tsx) imports stay in the entry; every other screen keeps the bundler's
-// own chunks (loaded with it, beside these groups when it uses their modules).
+// main.tsx itself stays its entry's own; every other screen keeps the bundler's own chunks (loaded
+// with it, beside these groups when it uses their modules). The bundler's runtime (its helpers
+// for namespace objects) is a file of its own (0.9 KB): a group cannot take it.
 import path from 'node:path';
 import type { CodeSplittingGroup } from 'rolldown';
 
@@ -67,6 +73,7 @@ export function chunkGroups(src: string): CodeSplittingGroup[] {
   const file = (p: string) => path.join(src, p);
   const roots = {
     entry: [file('main.tsx')],
+    signIn: [file('sign-in.tsx')],
     login: [file('features/auth/login-page.tsx')],
     query: [file('app/query-layer.tsx')],
     shell: [file('app/shell/layout.tsx'), file('lib/session-check.ts')],
@@ -100,6 +107,7 @@ export function chunkGroups(src: string): CodeSplittingGroup[] {
     const lazyScreens = ctx.getModuleInfo(file('app/router.tsx'))?.dynamicallyImportedIds ?? [];
     reach ??= {
       entry: closure(ctx, roots.entry),
+      signIn: closure(ctx, roots.signIn),
       login: closure(ctx, roots.login),
       query: closure(ctx, roots.query),
       shell: closure(ctx, roots.shell),
@@ -115,12 +123,15 @@ export function chunkGroups(src: string): CodeSplittingGroup[] {
         lazyScreens.filter((id) => /[\\/]features[\\/]account[\\/]/.test(id)),
       ),
     };
-    if (lazyOnly.test(id) ? false : reach.entry.has(id)) return null;
+    if (!lazyOnly.test(id) && reach.entry.has(id)) {
+      if (roots.entry.includes(id)) return null;
+      return reach.signIn.has(id) ? 'base' : 'portal';
+    }
     // The sign-in screen loads its rules on its first validation (features/auth/login-schema).
     const login = reach.login.has(id) && !lazyOnly.test(id);
     const signedIn = reach.query.has(id) || reach.shell.has(id) || reach.home.has(id);
     if ((contract.test(id) || lazyOnly.test(id)) && !login) return signedIn ? 'query' : null;
-    if (login && signedIn) return 'common';
+    if (login && signedIn) return 'base';
     if (login) return 'login';
     if (reach.query.has(id)) return 'query';
     if (reach.shell.has(id)) return 'shell';

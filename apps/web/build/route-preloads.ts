@@ -1,10 +1,10 @@
-// Pages of their own for the screens a visit starts on signed out (today /login), each index.html
-// with its screen's chunks announced in the head (`<link rel="modulepreload">`). With index.html
-// alone the browser learns of the sign-in screen's chunks only once the entry has run (React
-// DOM evaluated, the router created and matched): on the bench machine 128 ms after the entry
-// arrived, one round trip more before anything is drawn. Announced in the head, they download
-// beside the entry. The server sends dist/<path>.html for a page that has one
-// (apps/api/src/plugins/portal.ts); see docs/decisions/0019-portal-loading.md.
+// Pages of their own for the screens a visit starts on signed out (today /login): index.html with
+// the page's own entry in place of the portal's (its scripts, their chunks announced in the head as
+// `<link rel="modulepreload">`, its stylesheets) and, when asked, the screen rendered at build time
+// in #root, so that the browser paints the screen before any script has run. /login's entry
+// (src/sign-in.tsx) runs the sign-in screen without the router and loads the portal when it is
+// needed. The server sends dist/<path>.html for a page that has one (apps/api/src/plugins/portal.ts);
+// see docs/decisions/0019-portal-loading.md.
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,8 +15,8 @@ import type { Plugin } from 'vite';
 export interface RoutePage {
   /** The page's file in dist, e.g. 'login.html'. */
   fileName: string;
-  /** The module (absolute path) whose chunk is the screen's: its lazy import in the router. */
-  screenModule: string;
+  /** The page's entry module (absolute path): a build input of its own (vite.config.ts). */
+  entryModule: string;
   /**
    * A module (absolute path) exporting `render` as `renderExport`: the screen's HTML, made at build
    * time and put in the page's #root, so the browser paints the screen before any script runs.
@@ -24,38 +24,51 @@ export interface RoutePage {
   prerender?: { module: string; renderExport: string };
 }
 
-/**
- * The chunks a dynamically imported `screenModule` needs beyond what the entry has loaded: its own
- * chunk and, depth first, the chunks it imports statically (file names, in load order).
- */
-export function screenChunks(bundle: OutputBundle, screenModule: string): string[] {
-  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-  const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const entry = chunks.find((c) => c.isEntry);
-  const loaded = new Set<string>();
-  const markLoaded = (name: string) => {
-    if (loaded.has(name)) return;
-    loaded.add(name);
-    for (const i of byName.get(name)?.imports ?? []) markLoaded(i);
-  };
-  if (entry) markLoaded(entry.fileName);
-  const screen = chunks.find((c) => c.moduleIds.includes(screenModule));
-  if (!screen) throw new Error(`route-preloads: no chunk holds ${screenModule}`);
-  const out: string[] = [];
-  const visit = (name: string) => {
-    if (loaded.has(name) || out.includes(name)) return;
-    for (const i of byName.get(name)?.imports ?? []) visit(i);
-    out.push(name);
-  };
-  visit(screen.fileName);
-  return out;
+/** What a page must load for `entryModule`: its entry chunk, the chunks it imports statically, their CSS. */
+export interface EntryFiles {
+  script: string;
+  /** The chunks the entry imports statically, depth first (dependencies first). */
+  preloads: string[];
+  stylesheets: string[];
 }
 
-/** index.html with a modulepreload link for each of `files` at the end of its head. */
-export function withPreloads(indexHtml: string, files: readonly string[], base = '/'): string {
-  const links = files.map((f) => `\n    <link rel="modulepreload" crossorigin href="${base}${f}">`).join('');
+export function entryFiles(bundle: OutputBundle, entryModule: string): EntryFiles {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const entry = chunks.find((c) => c.isEntry && c.facadeModuleId === entryModule);
+  if (!entry) throw new Error(`route-preloads: no entry chunk for ${entryModule}`);
+  const preloads: string[] = [];
+  const stylesheets: string[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const chunk = byName.get(name);
+    for (const i of chunk?.imports ?? []) visit(i);
+    for (const css of chunk?.viteMetadata?.importedCss ?? []) {
+      if (!stylesheets.includes(css)) stylesheets.push(css);
+    }
+    if (name !== entry.fileName) preloads.push(name);
+  };
+  visit(entry.fileName);
+  return { script: entry.fileName, preloads, stylesheets };
+}
+
+/**
+ * index.html with its module scripts, module preloads and stylesheets (what the build put in for
+ * the portal's entry) replaced by `files`', at the end of its head. The other head elements (the
+ * theme script, the icon) stay.
+ */
+export function withEntry(indexHtml: string, files: EntryFiles, base = '/'): string {
   if (!/\s*<\/head>/.test(indexHtml)) throw new Error('route-preloads: index.html has no </head>');
-  return indexHtml.replace(/\s*<\/head>/, `${links}\n  </head>`);
+  const built = /\n?[ \t]*<(?:script type="module"[^>]*><\/script|link rel="(?:modulepreload|stylesheet)"[^>]*)>/g;
+  // The stylesheets first: the page's first paint waits for them, not for the scripts.
+  const tags = [
+    ...files.stylesheets.map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`),
+    `<script type="module" crossorigin src="${base}${files.script}"></script>`,
+    ...files.preloads.map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
+  ];
+  return indexHtml.replace(built, '').replace(/\s*<\/head>/, `${tags.map((t) => `\n    ${t}`).join('')}\n  </head>`);
 }
 
 /** index.html with `markup` inside its (empty) #root. */
@@ -121,7 +134,7 @@ export function routePreloads(pages: readonly RoutePage[]): Plugin {
         this.emitFile({
           type: 'asset',
           fileName: page.fileName,
-          source: withPreloads(withScreen, screenChunks(bundle, page.screenModule)),
+          source: withEntry(withScreen, entryFiles(bundle, page.entryModule)),
         });
       }
     },

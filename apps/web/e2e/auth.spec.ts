@@ -1,4 +1,5 @@
 import { messages, storageKeys } from '@strideadmin/contract';
+import { paths } from '../src/lib/paths';
 import { accounts } from './support/accounts';
 import { expect, test, type Page } from './support/fixtures';
 
@@ -91,6 +92,75 @@ test('/login comes as HTML holding the form: painted before any script runs, the
   await expect(page.getByText('Please enter valid email')).toBeVisible(); // the portal's own check ran
   expect(await page.locator('h1').evaluate((h) => (h as HTMLElement & { fromHtml?: boolean }).fromHtml)).toBe(true);
   await ctx.close();
+});
+
+test('/login opened cold runs the form without the portal: what is typed first is kept, the portal comes with typing, the sign-in goes on in the same page', async ({
+  page,
+}) => {
+  // docs/decisions/0019-portal-loading.md, fifth pass: login.html's own entry (src/sign-in.tsx).
+  const portalCode = /\/assets\/portal-[\w-]+\.js$/;
+  const portalFetched: string[] = [];
+  page.on('request', (r) => {
+    if (portalCode.test(new URL(r.url()).pathname)) portalFetched.push(r.url());
+  });
+  // The page's entry held: the form is there, from the HTML, before any script has run.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/sign-in-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.locator('h1').evaluate((h) => Object.assign(h, { fromHtml: true }));
+  await page.getByLabel('Email').fill(accounts.admin.email);
+  release();
+  await page.waitForLoadState('networkidle');
+  // Taken over, not replaced: the same elements, what was typed still there; the portal not asked for.
+  expect(await page.locator('h1').evaluate((h) => (h as HTMLElement & { fromHtml?: boolean }).fromHtml)).toBe(true);
+  await expect(page.getByLabel('Email')).toHaveValue(accounts.admin.email);
+  expect(portalFetched).toEqual([]);
+
+  // Typing (once the screen runs) fetches the portal, ready for the sign-in.
+  await page.getByLabel('Password').fill(accounts.admin.password);
+  await expect.poll(() => portalFetched.length).toBe(1);
+
+  // One document throughout: a mark on the window survives the sign-in.
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: `Welcome, ${accounts.admin.name}` })).toBeVisible();
+  expect(await page.evaluate(() => (window as Window & { samePage?: boolean }).samePage)).toBe(true);
+  expect(portalFetched).toHaveLength(1);
+});
+
+test('on login.html the sign-in goes back to where it was asked for, and the forgot-password link opens its page in the same document', async ({
+  page,
+}) => {
+  // Signed out, a deep link leads to /login, which remembers it (docs/behaviour.md §2); reloaded
+  // there, /login is the server's login.html, and the history's entry still holds where to go back.
+  await page.goto(paths.userList);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const portalScripts = () =>
+    page.evaluate(
+      () => performance.getEntriesByType('resource').filter((e) => /\/assets\/portal-/.test(e.name)).length,
+    );
+  expect(await portalScripts()).toBe(0); // the page is login.html's, without the portal
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(page.getByRole('form', { name: 'Forgot password' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(accounts.admin.email);
+  await page.getByLabel('Password').fill(accounts.admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/user-list$/);
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as Window & { samePage?: boolean }).samePage)).toBe(true);
 });
 
 test('a User-role account is refused with the spec message and nothing is stored', async ({ page }) => {

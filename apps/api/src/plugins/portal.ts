@@ -38,8 +38,9 @@ export const portalPlugin = fp(
     // "page not found" screen.
     const portalPages = new Set<string>(Object.values(portalPaths));
     const indexHtml = path.join(opts.webDistDir, 'index.html');
-    // A page the build gave an HTML file of its own (dist/login.html: index.html announcing the
-    // sign-in screen's chunks in its head, apps/web/build/route-preloads.ts) gets that file.
+    // A page the build gave an HTML file of its own (dist/login.html: the sign-in screen in the
+    // HTML, with its own entry that runs it without the router, apps/web/build/route-preloads.ts)
+    // gets that file.
     const ownHtml = new Map(
       [...portalPages]
         .filter((p) => p !== '/' && existsSync(path.join(opts.webDistDir, `${p.slice(1)}.html`)))

@@ -17,13 +17,17 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
 export function RequireSignedOut({ children }: { children: ReactNode }) {
   const s = useSession();
   const location = useLocation();
-  if (s) {
-    // Back to where the sign-in was asked for (a path of ours only, never an outside URL).
-    const from = (location.state as { from?: unknown } | null)?.from;
-    const target = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : paths.home;
-    return <Navigate to={target} replace />;
-  }
+  if (s) return <Navigate to={signedInTarget(location.state)} replace />;
   return children;
+}
+
+/**
+ * Where a sign-in leads: back to where it was asked for (`from` in the location's state, a path of
+ * ours only, never an outside URL), else Home.
+ */
+export function signedInTarget(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : paths.home;
 }
 
 /** /verify-account and /reset-password go to /login without a token (docs/behaviour.md §2). */

@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Outlet, useNavigate, type RouteObject } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { loadChunk } from '../lib/load-chunk';
+import { NavigationProvider } from '../lib/navigation';
 import { RequirePageAccess, RequireSignedIn, RequireSignedOut, RequireTokenParam } from './guards';
 import { NotFoundPage } from './not-found';
 import { paths } from '../lib/paths';
@@ -30,7 +31,7 @@ let warming = false;
  * types on the sign-in form, so that after the sign-in the router finds it ready instead of
  * fetching it then (docs/decisions/0019-portal-loading.md). Not on opening /login: a visit that does
  * not sign in costs nothing more. A failure is left to the routes, which load it again themselves
- * and show it with a retry.
+ * and show it with a retry. On login.html, its own entry fetches the same (src/sign-in.tsx).
  */
 function warmSignedIn() {
   if (warming) return;
@@ -38,6 +39,13 @@ function warmSignedIn() {
   Promise.all([importQueryLayer(), importShell(), importHome()]).catch(() => {
     warming = false;
   });
+}
+
+/** The sign-in screen's moves (lib/navigation) made by the router, as its Link would. */
+function RouterNavigation({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const navigation = useMemo(() => ({ navigate: (to: string) => void navigate(to) }), [navigate]);
+  return <NavigationProvider value={navigation}>{children}</NavigationProvider>;
 }
 
 /** The screens inside the signed-in shell. */
@@ -176,7 +184,11 @@ export const routes: RouteObject[] = [
             () => import('../features/auth/login-page'),
             ({ LoginPage }) =>
               function SignIn() {
-                return <LoginPage onTyping={warmSignedIn} />;
+                return (
+                  <RouterNavigation>
+                    <LoginPage onTyping={warmSignedIn} />
+                  </RouterNavigation>
+                );
               },
           ),
           // The sign-in screen runs without TanStack Query (its chunk stays off /login).

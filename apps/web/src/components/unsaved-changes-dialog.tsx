@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { messages } from '@strideadmin/contract';
 import { lazyPart, useLazyPart } from '../lib/lazy-part';
-import { useUnsavedChangesGuard } from '../lib/unsaved-changes';
+import { useUnsavedChangesGuard } from '../lib/unsaved-changes-guard';
 
 /** The dialog's code: fetched once something holds unsaved changes, not with the shell. */
 const dialogPart = lazyPart(() => import('./confirm-dialog'));

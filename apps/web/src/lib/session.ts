@@ -67,6 +67,8 @@ export const session = {
   ready: async (): Promise<void> => {
     if (!schema && stored() !== null) await loadSessionCheck();
   },
+  /** Whether anything is stored (valid or not), without loading the check. */
+  isStored: (): boolean => stored() !== null,
   get: (): StoredSession | null => {
     if (current === undefined) current = read();
     return current;

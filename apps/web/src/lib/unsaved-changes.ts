@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useSyncExternalStore } from 'react';
-import { useBlocker, type Location } from 'react-router';
+import { useCallback, useId, useLayoutEffect } from 'react';
 
 /**
  * Unsaved changes (docs/behaviour.md §12): leaving a screen that holds them asks first, whether by a
@@ -7,7 +6,9 @@ import { useBlocker, type Location } from 'react-router';
  *
  * Screen parts say they hold unsaved changes with useUnsavedChanges (every form through the form
  * wrapper, components/form-core.tsx; the bulk import for its rows); the signed-in shell holds the
- * one guard, useUnsavedChangesGuard, with its dialog. One guard for every part, because a router
+ * one guard, useUnsavedChangesGuard (lib/unsaved-changes-guard.ts: the router's blocker, kept out of
+ * this module so that the sign-in screen, which runs without the router on login.html, can use it),
+ * with its dialog. One guard for every part, because a router
  * honours one blocker at a time and a screen may hold several forms (Profile has two).
  */
 const holders = new Set<string>();
@@ -16,11 +17,13 @@ const listeners = new Set<() => void>();
 function emit() {
   for (const l of listeners) l();
 }
-function subscribe(listener: () => void) {
+/** For the guard (lib/unsaved-changes-guard.ts): told of every change of holders. */
+export function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 }
-const anyUnsaved = () => holders.size > 0;
+/** For the guard: whether any part holds unsaved changes now. */
+export const anyUnsaved = () => holders.size > 0;
 
 /**
  * Marks the calling part as holding unsaved changes while `unsaved` is true (and it is mounted).
@@ -48,33 +51,7 @@ export function useUnsavedChanges(unsaved: boolean): { release: () => void } {
 }
 
 /** A move to another screen: another path, or the same path for another record (?id=…). */
-export function leavesScreen(
-  current: Pick<Location, 'pathname' | 'search'>,
-  next: Pick<Location, 'pathname' | 'search'>,
-) {
+type Place = { pathname: string; search: string };
+export function leavesScreen(current: Place, next: Place) {
   return current.pathname !== next.pathname || current.search !== next.search;
-}
-
-/**
- * The guard: while any part holds unsaved changes, a navigation to another screen is held until
- * the administrator chooses (`leave` or `stay`), and reload or close gets the browser's own
- * question. Mount it once, where the guarded screens render (the signed-in shell).
- */
-export function useUnsavedChangesGuard(): { unsaved: boolean; asking: boolean; leave: () => void; stay: () => void } {
-  const unsaved = useSyncExternalStore(subscribe, anyUnsaved, anyUnsaved);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => anyUnsaved() && leavesScreen(currentLocation, nextLocation),
-  );
-  useEffect(() => {
-    if (!unsaved) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [unsaved]);
-  return {
-    unsaved,
-    asking: blocker.state === 'blocked',
-    leave: () => blocker.proceed?.(),
-    stay: () => blocker.reset?.(),
-  };
 }

@@ -4,8 +4,8 @@ import { renderSignInScreen } from '../../build/prerender-login';
 
 // The build runs this module in Node (route-preloads.ts renderAtBuild) and puts its HTML in
 // dist/login.html; e2e/auth.spec.ts checks that page as the server sends it.
-it('the sign-in screen rendered to HTML is the form, with nothing the CSP would refuse', async () => {
-  const html = await renderSignInScreen();
+it('the sign-in screen rendered to HTML is the form, with nothing the CSP would refuse', () => {
+  const html = renderSignInScreen();
   const host = document.createElement('div');
   host.innerHTML = html;
   document.body.append(host);

@@ -1,43 +1,54 @@
 import type { OutputBundle } from 'rolldown';
 import { describe, expect, it } from 'vitest';
-import { screenChunks, withPreloads, withRootMarkup } from '../../build/route-preloads';
+import { entryFiles, withEntry, withRootMarkup } from '../../build/route-preloads';
 
-const chunk = (fileName: string, imports: string[], moduleIds: string[] = [], isEntry = false) => ({
+const chunk = (fileName: string, imports: string[], opts: { entry?: string; css?: string[] } = {}) => ({
   type: 'chunk' as const,
   fileName,
   imports,
-  moduleIds,
-  isEntry,
+  isEntry: opts.entry !== undefined,
+  facadeModuleId: opts.entry ?? null,
+  viteMetadata: { importedCss: new Set(opts.css ?? []), importedAssets: new Set<string>() },
 });
 const bundleOf = (...chunks: ReturnType<typeof chunk>[]) =>
   Object.fromEntries(chunks.map((c) => [c.fileName, c])) as unknown as OutputBundle;
 
-describe('screenChunks', () => {
-  it("is the screen's chunk and what it imports, dependencies first, without what the entry loads", () => {
+describe('entryFiles', () => {
+  it("is the page's entry, the chunks it imports statically (dependencies first) and their stylesheets", () => {
     const bundle = bundleOf(
-      chunk('assets/index.js', ['assets/react.js'], ['/src/main.tsx'], true),
-      chunk('assets/react.js', []),
-      chunk('assets/common.js', ['assets/react.js']),
-      chunk('assets/login.js', ['assets/common.js', 'assets/react.js', 'assets/index.js'], ['/src/login-page.tsx']),
-      chunk('assets/shell.js', ['assets/common.js'], ['/src/layout.tsx']),
+      chunk('assets/index.js', ['assets/base.js', 'assets/portal.js'], { entry: '/src/main.tsx' }),
+      chunk('assets/base.js', [], { css: ['assets/base.css'] }),
+      chunk('assets/portal.js', ['assets/base.js']),
+      chunk('assets/common.js', ['assets/base.js']),
+      chunk('assets/login.js', ['assets/common.js', 'assets/base.js']),
+      chunk('assets/sign-in.js', ['assets/base.js', 'assets/login.js'], { entry: '/src/sign-in.tsx' }),
     );
-    expect(screenChunks(bundle, '/src/login-page.tsx')).toEqual(['assets/common.js', 'assets/login.js']);
+    expect(entryFiles(bundle, '/src/sign-in.tsx')).toEqual({
+      script: 'assets/sign-in.js',
+      preloads: ['assets/base.js', 'assets/common.js', 'assets/login.js'],
+      stylesheets: ['assets/base.css'],
+    });
   });
 
-  it('fails the build when no chunk holds the screen (a renamed file)', () => {
-    const bundle = bundleOf(chunk('assets/index.js', [], ['/src/main.tsx'], true));
-    expect(() => screenChunks(bundle, '/src/login-page.tsx')).toThrow(/no chunk holds \/src\/login-page.tsx/);
+  it('fails the build when no entry chunk is that module (a renamed file, a missing input)', () => {
+    const bundle = bundleOf(chunk('assets/index.js', [], { entry: '/src/main.tsx' }));
+    expect(() => entryFiles(bundle, '/src/sign-in.tsx')).toThrow(/no entry chunk for \/src\/sign-in.tsx/);
   });
 });
 
-describe('withPreloads', () => {
-  it('announces each chunk in the head, after what was there', () => {
+describe('withEntry', () => {
+  it("replaces the portal's scripts, preloads and stylesheets by the page's, keeping the rest of the head", () => {
     const html =
-      '<html>\n  <head>\n    <script type="module" src="/assets/index.js"></script>\n  </head>\n<body></body></html>';
-    expect(withPreloads(html, ['assets/common.js', 'assets/login.js'])).toBe(
-      '<html>\n  <head>\n    <script type="module" src="/assets/index.js"></script>' +
-        '\n    <link rel="modulepreload" crossorigin href="/assets/common.js">' +
-        '\n    <link rel="modulepreload" crossorigin href="/assets/login.js">\n  </head>\n<body></body></html>',
+      '<html>\n  <head>\n    <title>x</title>\n    <script src="/theme-init.js"></script>' +
+      '\n    <script type="module" crossorigin src="/assets/index.js"></script>' +
+      '\n    <link rel="modulepreload" crossorigin href="/assets/portal.js">' +
+      '\n    <link rel="stylesheet" crossorigin href="/assets/base.css">\n  </head>\n<body></body></html>';
+    const files = { script: 'assets/sign-in.js', preloads: ['assets/base.js'], stylesheets: ['assets/base.css'] };
+    expect(withEntry(html, files)).toBe(
+      '<html>\n  <head>\n    <title>x</title>\n    <script src="/theme-init.js"></script>' +
+        '\n    <link rel="stylesheet" crossorigin href="/assets/base.css">' +
+        '\n    <script type="module" crossorigin src="/assets/sign-in.js"></script>' +
+        '\n    <link rel="modulepreload" crossorigin href="/assets/base.js">\n  </head>\n<body></body></html>',
     );
   });
 });

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { coreMessages, isPortalRole, type LoginInput } from '@strideadmin/contract';
 import { Button } from '../../components/button';
 import { TextInput } from '../../components/text-input';
 import { errorMessage } from '../../lib/api-client';
 import { handleApiError } from '../../lib/api-errors';
 import { useFormSubmit } from '../../lib/form-submit';
+import { PageLink } from '../../lib/navigation';
 import { paths } from '../../lib/paths';
 import { session } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -18,7 +18,9 @@ const loadLoginSchema = () => import('./login-schema').then((m) => m.loginSchema
 /**
  * Kept light for /login's weight: the form's rules (zod) load on its first validation, the form
  * runs without react-hook-form (./sign-in-form: the same behaviour as the other forms), and the
- * call goes without TanStack Query, applying the same error policy (lib/api-errors).
+ * call goes without TanStack Query, applying the same error policy (lib/api-errors). Without the
+ * router too: login.html runs this screen alone (src/sign-in.tsx), so its links go through
+ * lib/navigation, which the router or that page provides; the move after the sign-in is theirs.
  */
 export function LoginPage({ onTyping }: { onTyping?: () => void }) {
   const [pending, setPending] = useState(false);
@@ -79,7 +81,7 @@ export function LoginPage({ onTyping }: { onTyping?: () => void }) {
             {...form.register('password')}
           />
           <div className="-mt-2 text-right text-sm">
-            <Link
+            <PageLink
               to={paths.forgotPassword}
               // Pressing the link would blur the (auto-focused) email field, whose "required" message
               // then pushes the link down before the button is released, and the click is lost.
@@ -87,7 +89,7 @@ export function LoginPage({ onTyping }: { onTyping?: () => void }) {
               className="font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-400"
             >
               Forgot password?
-            </Link>
+            </PageLink>
           </div>
           <Button type="submit" className="w-full" loading={pending}>
             Sign in

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { session } from '../lib/session';
+import { App, firstScreenLoaded } from './app';
+import { signedInTarget } from './guards';
+import { createRouter } from './router';
+
+/**
+ * The portal started on the page the browser opened (main.tsx, also when login.html's entry,
+ * src/sign-in.tsx, imports it with a session stored). The router starts loading the first screen's chunks now; meanwhile a
+ * stored session's check is loaded (only when one is stored), so the guards can read it on the
+ * first render. A check that cannot be loaded surfaces there, in the route's error element with a
+ * retry. When the page came with the screen's HTML (login.html: build/prerender-login.tsx), the
+ * first render waits for the screen's code and takes over those elements (what was typed stays
+ * typed) instead of replacing them with the loading spinner first.
+ */
+export function startPortal(root: HTMLElement) {
+  const router = createRouter();
+  const prerendered = root.hasChildNodes();
+  const render = () => {
+    if (prerendered) hydrateRoot(root, <App router={router} />);
+    else createRoot(root).render(<App router={router} />);
+  };
+  const ready = prerendered ? Promise.all([session.ready(), firstScreenLoaded(router)]) : session.ready();
+  ready.then(render, render);
+}
+
+/** What the sign-in page on its own (src/sign-in.tsx) hands over to the portal. */
+export type HandOver = { kind: 'link'; to: string } | { kind: 'signed-in' };
+
+/**
+ * The portal takes over from the sign-in page on its own (src/sign-in.tsx), in the same document:
+ * its router starts at /login (reading the history's state, where a `from` may be), makes the move
+ * the page asked for (a link's, or after the sign-in the signed-out guard's: to `from`, else Home)
+ * and, once the screen it leads to has its code, replaces the page's tree by the portal's in one
+ * render (the sign-in screen stays on show meanwhile; the toasts stay). A screen whose code cannot
+ * be loaded shows its error element with a retry, as inside the portal.
+ */
+export async function takeOver(root: { render(children: ReactNode): void }, move: HandOver) {
+  const router = createRouter();
+  await firstScreenLoaded(router);
+  if (move.kind === 'link') await router.navigate(move.to);
+  else await router.navigate(signedInTarget(router.state.location.state), { replace: true });
+  await session.ready().catch(() => undefined);
+  root.render(<App router={router} />);
+}
