@@ -9,7 +9,7 @@ import './lib/auto-focus';
 import { hydrateRoot } from 'react-dom/client';
 import type { HandOver } from './app/boot';
 import { SignInRoot } from './app/sign-in-root';
-import { loadChunk } from './lib/load-chunk';
+import { importer, loadChunk } from './lib/load-chunk';
 import type { Navigation } from './lib/navigation';
 import { session } from './lib/session';
 import { applyTheme } from './lib/theme';
@@ -17,7 +17,8 @@ import './index.css';
 
 applyTheme();
 const root = document.getElementById('root')!;
-const loadPortal = () => loadChunk(() => import('./app/boot'));
+const importPortal = importer(() => import('./app/boot'));
+const loadPortal = () => loadChunk(importPortal);
 
 if (session.isStored()) {
   // A stored session (signed in, or data to check): the portal, as on any other page (main.tsx),
@@ -35,7 +36,10 @@ if (session.isStored()) {
     const shown = view;
     // The portal's code that cannot be loaded: the same move by the browser (a page load).
     const byBrowser = () => (move.kind === 'link' ? location.assign(move.to) : location.reload());
-    loadPortal().then((portal) => portal.takeOver(shown, move), byBrowser);
+    // Fetched while the form was typed in: taken over in this task (no wait for a module's answer).
+    const portal = importPortal.loaded;
+    if (portal) void portal.takeOver(shown, move);
+    else loadPortal().then((p) => p.takeOver(shown, move), byBrowser);
   };
   const navigation: Navigation = { navigate: (to) => leave({ kind: 'link', to }) };
   // Signed in (this form, or another tab): on to where the sign-in was asked for, as the portal's
@@ -55,9 +59,14 @@ if (session.isStored()) {
       import('./app/query-layer'),
       import('./app/shell/layout'),
       import('./features/dashboard/dashboard-page'),
-    ]).catch(() => {
-      warming = false;
-    });
+      import('./app/first-calls'),
+    ]).then(
+      // The router's own importers then hold that code, ready for the take-over (app/router.tsx).
+      ([portal]) => portal.warmSignedIn(),
+      () => {
+        warming = false;
+      },
+    );
   };
   const hydrate = () => {
     view = hydrateRoot(root, <SignInRoot navigation={navigation} onTyping={onTyping} />);

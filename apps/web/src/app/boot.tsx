@@ -2,8 +2,10 @@ import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { session } from '../lib/session';
 import { App, firstScreenLoaded } from './app';
-import { signedInTarget } from './guards';
+import { signedInTarget, startFirstCallsFor } from './guards';
 import { createRouter } from './router';
+
+export { warmSignedIn } from './router';
 
 /**
  * The portal started on the page the browser opened (main.tsx, also when login.html's entry,
@@ -38,9 +40,11 @@ export type HandOver = { kind: 'link'; to: string } | { kind: 'signed-in' };
  */
 export async function takeOver(root: { render(children: ReactNode): void }, move: HandOver) {
   const router = createRouter();
+  const target = move.kind === 'link' ? move.to : signedInTarget(router.state.location.state);
+  if (move.kind === 'signed-in') startFirstCallsFor(target);
   await firstScreenLoaded(router);
-  if (move.kind === 'link') await router.navigate(move.to);
-  else await router.navigate(signedInTarget(router.state.location.state), { replace: true });
+  if (move.kind === 'link') await router.navigate(target);
+  else await router.navigate(target, { replace: true });
   await session.ready().catch(() => undefined);
   root.render(<App router={router} />);
 }

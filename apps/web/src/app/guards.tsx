@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { canOpen } from '@strideadmin/contract';
+import { importer } from '../lib/load-chunk';
 import { useSession } from '../lib/session';
 import { paths } from '../lib/paths';
 import { NotAllowedPage } from './not-found';
@@ -17,8 +18,29 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
 export function RequireSignedOut({ children }: { children: ReactNode }) {
   const s = useSession();
   const location = useLocation();
-  if (s) return <Navigate to={signedInTarget(location.state)} replace />;
+  if (s) {
+    const target = signedInTarget(location.state);
+    startFirstCallsFor(target);
+    return <Navigate to={target} replace />;
+  }
   return children;
+}
+
+/** The code of app/first-calls.ts, fetched with the signed-in screens' while the form is typed in. */
+export const importFirstCalls = importer(() => import('./first-calls'));
+
+/**
+ * The first calls of the screen a sign-in leads to, started now rather than when it is drawn
+ * (app/first-calls.ts). If that code cannot be loaded, the screens make their calls themselves.
+ */
+export function startFirstCallsFor(target: string): void {
+  const loaded = importFirstCalls.loaded;
+  if (loaded) loaded.startFirstCalls(target);
+  else
+    importFirstCalls().then(
+      (m) => m.startFirstCalls(target),
+      () => undefined,
+    );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { Outlet } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
@@ -8,7 +8,15 @@ import { createQueryClient } from '../lib/query-client';
  * screen does not use it, so /login does not load it (/login stays light). The app has one
  * client, made when this chunk first loads; a client provided from above (a test's) is used as is.
  */
-const appClient = createQueryClient();
+let appClient = createQueryClient();
+
+/** The app's client (app/first-calls.ts starts a sign-in's first calls in it). */
+export const getAppClient = (): QueryClient => appClient;
+
+/** Tests: the client a test's app uses (test/support/render-app.tsx also provides it above the router). */
+export function setAppClient(client: QueryClient): void {
+  appClient = client;
+}
 
 export function QueryLayer() {
   const provided = useContext(QueryClientContext);

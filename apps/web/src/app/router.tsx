@@ -1,16 +1,17 @@
 import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, useNavigate, type RouteObject } from 'react-router';
 import { Spinner } from '../components/spinner';
-import { loadChunk } from '../lib/load-chunk';
+import { type Importer, importer, loadChunk } from '../lib/load-chunk';
 import { NavigationProvider } from '../lib/navigation';
-import { RequirePageAccess, RequireSignedIn, RequireSignedOut, RequireTokenParam } from './guards';
+import { importFirstCalls, RequirePageAccess, RequireSignedIn, RequireSignedOut, RequireTokenParam } from './guards';
 import { NotFoundPage } from './not-found';
 import { paths } from '../lib/paths';
 import { RouteError } from './route-error';
 
 /** A route whose screen is its own chunk (loaded with loadChunk's retry and 120 s limit). */
-function screen<M>(path: string, load: () => Promise<M>, pick: (m: M) => ComponentType): RouteObject {
-  return { path, lazy: () => loadChunk(load).then((m) => ({ Component: pick(m) })) };
+function screen<M>(path: string, load: (() => Promise<M>) | Importer<M>, pick: (m: M) => ComponentType): RouteObject {
+  const code = 'loaded' in load ? load : importer(load);
+  return { path, lazy: () => loadChunk(code).then((m) => ({ Component: pick(m) })) };
 }
 
 /** The routes below use TanStack Query, loaded with them (its own chunk: /login does without). */
@@ -21,22 +22,26 @@ function withQuery(children: RouteObject[]): RouteObject {
   };
 }
 
-const importQueryLayer = () => import('./query-layer');
-const importShell = () => import('./shell/layout');
-const importHome = () => import('../features/dashboard/dashboard-page');
+const importQueryLayer = importer(() => import('./query-layer'));
+const importShell = importer(() => import('./shell/layout'));
+const importHome = importer(() => import('../features/dashboard/dashboard-page'));
+const importLogin = importer(() => import('../features/auth/login-page'));
 
 let warming = false;
 /**
- * The signed-in screens' code (the query layer, the shell, Home), fetched while the administrator
- * types on the sign-in form, so that after the sign-in the router finds it ready instead of
- * fetching it then (docs/decisions/0019-portal-loading.md). Not on opening /login: a visit that does
- * not sign in costs nothing more. A failure is left to the routes, which load it again themselves
- * and show it with a retry. On login.html, its own entry fetches the same (src/sign-in.tsx).
+ * The signed-in screens' code (the query layer, the shell, Home, and the first calls started at the
+ * sign-in: app/first-calls.ts), fetched while the administrator types on the sign-in form, so that
+ * after the sign-in the router finds it ready instead of fetching it then
+ * (docs/decisions/0019-portal-loading.md). Not on opening /login: a visit that does not sign in
+ * costs nothing more. A failure is left to the routes, which load it again themselves and show it
+ * with a retry. On login.html, its own entry (src/sign-in.tsx) fetches the same with the router's
+ * code and then calls this, so that these importers hold it (and the sign-in screen's, which that
+ * page loaded itself) when the router takes over.
  */
-function warmSignedIn() {
+export function warmSignedIn(): void {
   if (warming) return;
   warming = true;
-  Promise.all([importQueryLayer(), importShell(), importHome()]).catch(() => {
+  Promise.all([importQueryLayer(), importShell(), importHome(), importFirstCalls(), importLogin()]).catch(() => {
     warming = false;
   });
 }
@@ -181,7 +186,7 @@ export const routes: RouteObject[] = [
         children: [
           screen(
             paths.login,
-            () => import('../features/auth/login-page'),
+            importLogin,
             ({ LoginPage }) =>
               function SignIn() {
                 return (

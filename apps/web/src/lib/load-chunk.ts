@@ -17,9 +17,10 @@ function timeout(ms: number) {
  * the route's error element shows a message with a retry, never a blank page.
  */
 export async function loadChunk<T>(
-  importer: () => Promise<T>,
+  importer: (() => Promise<T>) | Importer<T>,
   opts: { timeoutMs: number; retryDelayMs: number } = { timeoutMs: limits.chunkLoadTimeoutMs, retryDelayMs: 400 },
 ): Promise<T> {
+  if ('loaded' in importer && importer.loaded !== undefined) return importer.loaded;
   try {
     return await Promise.race([importer(), timeout(opts.timeoutMs)]);
   } catch {
@@ -30,4 +31,19 @@ export async function loadChunk<T>(
       throw new ChunkLoadError(err);
     }
   }
+}
+
+/** An importer that remembers its module once loaded (see `importer`). */
+export type Importer<T> = (() => Promise<T>) & { readonly loaded: T | undefined };
+
+/**
+ * An importer that, once its module has loaded, gives it at once: a resolved promise, read in the
+ * same task. `import()` of a module already loaded still answers a task later in Chromium (a
+ * frame may come in between): after a sign-in, the screens' code fetched while the form was typed
+ * in (app/router.tsx) reached the router only then. A failed load is not remembered.
+ */
+export function importer<T>(load: () => Promise<T>): Importer<T> {
+  let loaded: T | undefined;
+  const get = () => (loaded !== undefined ? Promise.resolve(loaded) : load().then((m) => (loaded = m)));
+  return Object.defineProperty(get, 'loaded', { get: () => loaded }) as Importer<T>;
 }

@@ -65,7 +65,8 @@ function emit() {
 export const session = {
   /** Resolves when get() can read what is stored (loads the check only when something is). */
   ready: async (): Promise<void> => {
-    if (!schema && stored() !== null) await loadSessionCheck();
+    // Nothing to check when this page already holds the session (a sign-in here just stored it).
+    if (current === undefined && !schema && stored() !== null) await loadSessionCheck();
   },
   /** Whether anything is stored (valid or not), without loading the check. */
   isStored: (): boolean => stored() !== null,

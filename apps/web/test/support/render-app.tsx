@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { setAppClient } from '../../src/app/query-layer';
 import { routes } from '../../src/app/router';
 import { createQueryClient } from '../../src/lib/query-client';
 
@@ -11,6 +12,8 @@ import { createQueryClient } from '../../src/lib/query-client';
 export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
+  // The app's own client is this test's (the calls a sign-in starts early go where the screens read).
+  setAppClient(queryClient);
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
