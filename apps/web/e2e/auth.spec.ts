@@ -68,6 +68,8 @@ test('/login comes as HTML holding the form: painted before any script runs, the
   await expect(bare.getByRole('heading', { name: 'Sign in to StrideAdmin' })).toBeVisible();
   await expect(bare.getByLabel('Email')).toBeVisible();
   await expect(bare.getByLabel('Password')).toBeVisible();
+  // Submitted before a script could take it (the browser's own submit): a POST, never the password in the address.
+  await expect(bare.getByRole('form', { name: 'Sign in' })).toHaveAttribute('method', 'post');
   await noScript.close();
 
   // With scripts: the portal draws the screen over the same elements (no flash, nothing replaced).
@@ -75,11 +77,11 @@ test('/login comes as HTML holding the form: painted before any script runs, the
   const page = await ctx.newPage();
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+  // The page's entry (src/sign-in.tsx) held: DOMContentLoaded waits; the HTML's form is there before it.
+  await page.route(/\/assets\/sign-in-[\w-]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });
-  // The module scripts (held) keep DOMContentLoaded back; the HTML's form is there before them.
   await page.goto('/login', { waitUntil: 'commit' });
   // A mark on the element object itself (the renderer takes away attributes it did not render).
   await page.locator('h1').evaluate((h) => Object.assign(h, { fromHtml: true }));

@@ -57,6 +57,9 @@ export function LoginPage({ onTyping }: { onTyping?: () => void }) {
         </div>
         <form
           noValidate
+          // Sent by the browser only if submitted before the page's script takes the form over (login.html's
+          // form is HTML first): as a POST, so the password never lands in an address, a history or a log.
+          method="post"
           onSubmit={(e) => void form.onSubmit(e)}
           // The router fetches the signed-in screens' code meanwhile (app/router.tsx).
           onInput={onTyping}
