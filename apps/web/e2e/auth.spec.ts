@@ -57,6 +57,27 @@ test("typing on the sign-in form fetches the signed-in screens' code; after the 
   expect(calls).toEqual(expect.arrayContaining(['/api/auth/login', '/api/dashboard']));
 });
 
+/**
+ * Opens /login with login.html's own entry (src/sign-in.tsx) held back, so the form on the page is
+ * the HTML's, and marks its heading on the element object itself (a renderer that replaced the
+ * element would not carry it; attributes it did not render it may take away). Returns the release.
+ */
+async function openLoginEntryHeld(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/sign-in-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' }); // DOMContentLoaded waits for the held entry
+  await page.locator('h1').evaluate((h) => Object.assign(h, { fromHtml: true }));
+  return release;
+}
+
+/** Whether the heading is still the element openLoginEntryHeld marked. */
+const headingFromHtml = (page: Page) =>
+  page.locator('h1').evaluate((h) => (h as HTMLElement & { fromHtml?: boolean }).fromHtml === true);
+
 test('/login comes as HTML holding the form: painted before any script runs, then used as it is', async ({
   browser,
   baseURL,
@@ -75,16 +96,7 @@ test('/login comes as HTML holding the form: painted before any script runs, the
   // With scripts: the portal draws the screen over the same elements (no flash, nothing replaced).
   const ctx = await browser.newContext({ baseURL });
   const page = await ctx.newPage();
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  // The page's entry (src/sign-in.tsx) held: DOMContentLoaded waits; the HTML's form is there before it.
-  await page.route(/\/assets\/sign-in-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/login', { waitUntil: 'commit' });
-  // A mark on the element object itself (the renderer takes away attributes it did not render).
-  await page.locator('h1').evaluate((h) => Object.assign(h, { fromHtml: true }));
+  const release = await openLoginEntryHeld(page);
   // Typed before any script ran: kept (an empty field would be "Email is required").
   await page.getByLabel('Email').fill('ada-at-example');
   release();
@@ -92,7 +104,7 @@ test('/login comes as HTML holding the form: painted before any script runs, the
   await page.getByLabel('Password').fill('x');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Please enter valid email')).toBeVisible(); // the portal's own check ran
-  expect(await page.locator('h1').evaluate((h) => (h as HTMLElement & { fromHtml?: boolean }).fromHtml)).toBe(true);
+  expect(await headingFromHtml(page)).toBe(true);
   await ctx.close();
 });
 
@@ -106,19 +118,12 @@ test('/login opened cold runs the form without the portal: what is typed first i
     if (portalCode.test(new URL(r.url()).pathname)) portalFetched.push(r.url());
   });
   // The page's entry held: the form is there, from the HTML, before any script has run.
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/sign-in-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/login', { waitUntil: 'commit' });
-  await page.locator('h1').evaluate((h) => Object.assign(h, { fromHtml: true }));
+  const release = await openLoginEntryHeld(page);
   await page.getByLabel('Email').fill(accounts.admin.email);
   release();
   await page.waitForLoadState('networkidle');
   // Taken over, not replaced: the same elements, what was typed still there; the portal not asked for.
-  expect(await page.locator('h1').evaluate((h) => (h as HTMLElement & { fromHtml?: boolean }).fromHtml)).toBe(true);
+  expect(await headingFromHtml(page)).toBe(true);
   await expect(page.getByLabel('Email')).toHaveValue(accounts.admin.email);
   expect(portalFetched).toEqual([]);
 
