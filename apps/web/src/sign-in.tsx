@@ -47,22 +47,15 @@ if (session.isStored()) {
   session.subscribe(() => {
     if (session.get()) leave({ kind: 'signed-in' });
   });
-  // Typing: the portal and the signed-in screens' first code (the router's warmSignedIn, app/router.tsx,
-  // inside the portal) are fetched together, ready for the sign-in; a failure is left to the
-  // moment they are needed, which loads them again.
+  // Typing: the portal, then the signed-in screens' first code through the router's own importers
+  // (warmSignedIn, app/router.tsx), ready for the take-over; a failure is left to the moment they
+  // are needed, which loads them again.
   let warming = false;
   const onTyping = () => {
     if (warming) return;
     warming = true;
-    Promise.all([
-      loadPortal(),
-      import('./app/query-layer'),
-      import('./app/shell/layout'),
-      import('./features/dashboard/dashboard-page'),
-      import('./app/first-calls'),
-    ]).then(
-      // The router's own importers then hold that code, ready for the take-over (app/router.tsx).
-      ([portal]) => portal.warmSignedIn(),
+    loadPortal().then(
+      (portal) => portal.warmSignedIn(),
       () => {
         warming = false;
       },

@@ -43,8 +43,7 @@ export async function takeOver(root: { render(children: ReactNode): void }, move
   const target = move.kind === 'link' ? move.to : signedInTarget(router.state.location.state);
   if (move.kind === 'signed-in') startFirstCallsFor(target);
   await firstScreenLoaded(router);
-  if (move.kind === 'link') await router.navigate(target);
-  else await router.navigate(target, { replace: true });
+  await router.navigate(target, { replace: move.kind === 'signed-in' });
   await session.ready().catch(() => undefined);
   root.render(<App router={router} />);
 }

@@ -34,9 +34,9 @@ let warming = false;
  * after the sign-in the router finds it ready instead of fetching it then
  * (docs/decisions/0019-portal-loading.md). Not on opening /login: a visit that does not sign in
  * costs nothing more. A failure is left to the routes, which load it again themselves and show it
- * with a retry. On login.html, its own entry (src/sign-in.tsx) fetches the same with the router's
- * code and then calls this, so that these importers hold it (and the sign-in screen's, which that
- * page loaded itself) when the router takes over.
+ * with a retry. On login.html, its own entry (src/sign-in.tsx) fetches the router's code on the
+ * first input and then calls this, so that these importers hold the code (and the sign-in
+ * screen's, which that page loaded itself) when the router takes over.
  */
 export function warmSignedIn(): void {
   if (warming) return;
