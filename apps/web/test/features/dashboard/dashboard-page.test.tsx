@@ -1,7 +1,8 @@
 import { type DateRange, messages } from '@strideadmin/contract';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { dashboardRefreshMs } from '../../../src/features/dashboard/api/get-dashboard';
 import { Toaster } from '../../../src/components/toaster';
 import { session } from '../../../src/lib/session';
 import { expectConsole } from '../../support/console';
@@ -49,6 +50,10 @@ const tileValue = (name: string) => within(tile(name)).getByText(/^[\d,.\s\u00a0
 const chart = (name: string) => screen.getByRole('figure', { name });
 const marks = (name: string) => chart(name).querySelectorAll('svg [data-mark]');
 const fmt = (n: number) => n.toLocaleString();
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('/ (Home dashboard)', () => {
   test('asks GET /dashboard?range=Today and shows the totals in the tiles, formatted, with what they count', async () => {
@@ -286,5 +291,19 @@ describe('/ (Home dashboard)', () => {
     await waitFor(() => expect(tileValue('Steps')).toBe('42'));
     expect(dashboards()).toHaveLength(2);
     expect(screen.queryByText('Could not load the dashboard')).toBeNull();
+  });
+  test('the figures follow the activity: asked again every 30 s, shown without a spinner', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let steps = 100;
+    const { dashboards } = serve((r) => makeDashboard(r, () => 0, { steps }));
+    renderApp('/');
+    await waitFor(() => expect(tileValue('Steps')).toBe(fmt(100)));
+    expect(dashboards()).toHaveLength(1);
+
+    steps = 2_500;
+    await act(() => vi.advanceTimersByTimeAsync(dashboardRefreshMs));
+    await waitFor(() => expect(tileValue('Steps')).toBe(fmt(2_500)));
+    expect(dashboards()).toHaveLength(2);
+    expect(screen.queryByRole('status', { name: /loading/i })).toBeNull();
   });
 });

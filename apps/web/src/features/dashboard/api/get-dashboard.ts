@@ -8,12 +8,19 @@ import { dashboardKeys } from './keys';
 export const getDashboard = (range: DateRange, signal?: AbortSignal) =>
   api<Dashboard>('/dashboard', { query: { range }, signal }).then((r) => r.body);
 
+/**
+ * Home follows the app's activity as it happens: the figures are asked again every 30 s while the
+ * page is visible (TanStack Query pauses the interval in a hidden tab), without a spinner.
+ */
+export const dashboardRefreshMs = 30_000;
+
 export const dashboardQueryOptions = (range: DateRange) =>
   queryOptions({
     queryKey: dashboardKeys.range(range),
     queryFn: ({ signal }) => getDashboard(range, signal),
     // The figures on screen stay (dimmed) while another range loads.
     placeholderData: keepPreviousData,
+    refetchInterval: dashboardRefreshMs,
   });
 
 export function useDashboard(range: DateRange) {
