@@ -193,6 +193,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   // Coins for steps: one coin per this many steps of a day.
   STEPS_PER_COIN: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  // How close (metres, great-circle) the phone must be to a gift box to open it.
+  GIFTBOX_RADIUS_M: z.coerce.number().int().min(1).max(100_000).default(100),
   // The audit log (docs/operations/audit-log.md): entries older than this many days are removed,
   // at start and daily; unset: kept forever.
   AUDIT_RETENTION_DAYS: optionalString
@@ -246,6 +248,8 @@ export interface Config {
   push: PushConfig;
   /** One coin per this many steps of a day (POST /app/steps). */
   stepsPerCoin: number;
+  /** POST /app/giftbox/{id}/open: the most metres between the phone and the box. */
+  giftBoxRadiusM: number;
   /** AUDIT_RETENTION_DAYS: audit entries older than this are removed (daily); undefined: kept forever. */
   auditRetentionDays: number | undefined;
 }
@@ -418,6 +422,7 @@ export function loadConfig(
     },
     appLimits: { callsPerMinute: e.APP_RATE_LIMIT_PER_MINUTE, messagesPerMinute: e.APP_MESSAGE_LIMIT_PER_MINUTE },
     stepsPerCoin: e.STEPS_PER_COIN,
+    giftBoxRadiusM: e.GIFTBOX_RADIUS_M,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     map: {
       tileUrl: e.MAP_TILE_URL,
