@@ -86,7 +86,7 @@ export const quizAnswerResponseSchema = z.object({
 });
 
 /** POST /app/giftbox/{id}/open: the phone's position, which must be within GIFTBOX_RADIUS_M of the box. */
-export const giftBoxOpenSchema = z.object({ ...appPositionFields });
+export const giftBoxOpenSchema = z.object({ ...appPositionFields }, { error: messages.positionRequired });
 export type GiftBoxOpenInput = z.input<typeof giftBoxOpenSchema>;
 export const giftBoxOpenResponseSchema = z.object({ coins: z.number().int(), totalCoins: z.number().int() });
 
