@@ -194,7 +194,14 @@ const envSchema = z.object({
   // Coins for steps: one coin per this many steps of a day.
   STEPS_PER_COIN: z.coerce.number().int().min(1).max(1_000_000).default(100),
   // How close (metres, great-circle) the phone must be to a gift box to open it.
-  GIFTBOX_RADIUS_M: z.coerce.number().int().min(1).max(100_000).default(100),
+  GIFTBOX_RADIUS_M: z
+    .string()
+    .trim()
+    .default('100')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 100_000, {
+      message: 'must be a whole number of metres from 1 to 100000',
+    })
+    .transform(Number),
   // The audit log (docs/operations/audit-log.md): entries older than this many days are removed,
   // at start and daily; unset: kept forever.
   AUDIT_RETENTION_DAYS: optionalString
