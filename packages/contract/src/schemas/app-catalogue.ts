@@ -112,6 +112,14 @@ export const appNearbyBoxesResponseSchema = z.object({
 /** The kinds of coin movement (the ledger's). */
 export const coinKinds = ['steps', 'quiz', 'giftbox', 'redeem', 'adjustment'] as const;
 export type CoinKindName = (typeof coinKinds)[number];
+/** How the portal names each kind (User Details, Coins). */
+export const coinKindLabels: Record<CoinKindName, string> = {
+  steps: 'Steps',
+  quiz: 'Quiz answer',
+  giftbox: 'Gift box',
+  redeem: 'Gift card redeemed',
+  adjustment: 'Adjustment',
+};
 
 /** GET /app/ledger, GET /users/{id}/ledger: a page of a user's coin history, newest first. */
 export const ledgerQuerySchema = z.object({ page: pageFields.page, limit: pageFields.limit });

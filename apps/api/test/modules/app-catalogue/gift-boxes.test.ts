@@ -86,7 +86,7 @@ describe('GET /api/app/giftboxes', () => {
     const [stored] = await t.db
       .select({ expiresAt: giftBoxes.expiresAt })
       .from(giftBoxes)
-      .where(eq(giftBoxes.id, ids.mid));
+      .where(eq(giftBoxes.id, mid.id));
     expect(mid.expiresAt).toBe(stored!.expiresAt.toISOString());
     expect(JSON.stringify(page)).not.toMatch(/coins/i);
   });
