@@ -1,5 +1,6 @@
 import { coinKindLabels, messages } from '@strideadmin/contract';
 import { createUserViaApi, setPasswordViaApi, uniqueLetters } from './support/api';
+import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 /** User Details, Coins (docs/behaviour.md §11): the coin history and an administrator's Adjust coins. */
@@ -34,6 +35,7 @@ test('an administrator adjusts coins with a reason: the history shows the entry 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText(messages.coinAdjustAmountRequired)).toBeVisible();
   await expect(dialog.getByText(messages.coinAdjustReasonRequired)).toBeVisible();
+  await expectAccessible(page, 'user-details (Adjust coins dialog with errors)');
 
   // Below 0: the server refuses, and says so under the form; nothing changes.
   await dialog.getByLabel('Amount').fill('-41');

@@ -1,13 +1,15 @@
 import { useId, type ReactNode } from 'react';
 
-/** A titled section of a screen; with a title it is a region named by it. */
+/** A titled section of a screen; with `region`, a landmark named by its title (for a panel found by name). */
 export function Card({
   title,
   children,
   actions,
   className = '',
+  region = false,
 }: {
   title?: string;
+  region?: boolean;
   children: ReactNode;
   actions?: ReactNode;
   className?: string;
@@ -15,7 +17,7 @@ export function Card({
   const headingId = useId();
   return (
     <section
-      aria-labelledby={title ? headingId : undefined}
+      aria-labelledby={region && title ? headingId : undefined}
       className={`rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900 ${className}`}
     >
       {(title || actions) && (

@@ -99,6 +99,7 @@ export function CoinsPanel({ userId, balance, canAdjust }: { userId: number; bal
   return (
     <Card
       title="Coins"
+      region
       actions={
         canAdjust ? (
           <Button variant="secondary" onClick={() => setAdjusting(true)}>
