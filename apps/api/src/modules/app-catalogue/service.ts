@@ -37,6 +37,30 @@ const catalogueColumns = {
   expiryDuration: giftCards.expiryDuration,
 };
 
+/** listCatalogue's filters (the plan test explains its statement as it runs). */
+export function catalogueWhere(userId: number, query: AppGiftCardsQuery, now: Date) {
+  return and(
+    isNull(giftCards.userId),
+    isNull(giftCards.redeemedAt),
+    not(giftCardIsExpired(now)),
+    query.storeName ? containsInsensitive(giftCards.storeName, query.storeName) : undefined,
+    query.affordable === 'true'
+      ? sql`${giftCards.price} <= (select ${users.totalCoins} from ${users} where ${users.id} = ${userId})`
+      : undefined,
+  );
+}
+
+/** listCatalogue's page. */
+export function catalogueStatement(db: Db, userId: number, query: AppGiftCardsQuery, now: Date) {
+  return db
+    .select(catalogueColumns)
+    .from(giftCards)
+    .where(catalogueWhere(userId, query, now))
+    .orderBy(asc(giftCards.price), asc(giftCards.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+}
+
 /**
  * GET /app/giftcards: cards in stock (no owner, never redeemed, not expired), cheapest first (ties
  * by id), read off gift_cards_in_stock_price_idx in that order. storeName: contains, any case (as
@@ -49,24 +73,9 @@ export async function listCatalogue(
   query: AppGiftCardsQuery,
   now: Date,
 ): Promise<ListResponse<AppCatalogueCard>> {
-  const where = and(
-    isNull(giftCards.userId),
-    isNull(giftCards.redeemedAt),
-    not(giftCardIsExpired(now)),
-    query.storeName ? containsInsensitive(giftCards.storeName, query.storeName) : undefined,
-    query.affordable === 'true'
-      ? sql`${giftCards.price} <= (select ${users.totalCoins} from ${users} where ${users.id} = ${userId})`
-      : undefined,
-  );
   const [rows, count] = await Promise.all([
-    db
-      .select(catalogueColumns)
-      .from(giftCards)
-      .where(where)
-      .orderBy(asc(giftCards.price), asc(giftCards.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    countUpTo(db, giftCards, where, query),
+    catalogueStatement(db, userId, query, now),
+    countUpTo(db, giftCards, catalogueWhere(userId, query, now), query),
   ]);
   return { rows: rows.map((r) => ({ ...r, expiryDurationText: formatDuration(r.expiryDuration) })), ...count };
 }
@@ -155,6 +164,44 @@ function distanceFrom(lat: number, lng: number): SQL<number> {
       * power(sin(radians(${giftBoxes.longitude} - ${lng}::float8) / 2), 2)))))`;
 }
 
+/** listNearbyBoxes' statement (the plan test explains it as it runs). */
+export function nearbyBoxesStatement(db: Db, userId: number, query: AppNearbyBoxesQuery, now: Date) {
+  const { lat, lng, radius } = query;
+  const distance = distanceFrom(lat, lng);
+  const openedToday = db
+    .select({ configId: giftBoxes.configId, n: sql<number>`count(*)::int`.as('n') })
+    .from(giftBoxes)
+    .where(and(eq(giftBoxes.openedBy, userId), gte(giftBoxes.openedAt, startOfDay(now))))
+    .groupBy(giftBoxes.configId)
+    .as('opened_today');
+  return db
+    .select({
+      id: giftBoxes.id,
+      latitude: giftBoxes.latitude,
+      longitude: giftBoxes.longitude,
+      configId: giftBoxes.configId,
+      configName: giftBoxConfigs.type,
+      expiresAt: giftBoxes.expiresAt,
+      stepsToUnlock: giftBoxConfigs.stepsToUnlock,
+      distance,
+    })
+    .from(giftBoxes)
+    .innerJoin(giftBoxConfigs, eq(giftBoxConfigs.id, giftBoxes.configId))
+    .leftJoin(openedToday, eq(openedToday.configId, giftBoxes.configId))
+    .where(
+      and(
+        isNull(giftBoxes.openedAt),
+        boundingBox(lat, lng, radius),
+        gt(giftBoxes.expiresAt, now),
+        eq(giftBoxConfigs.isActive, true),
+        lt(sql`coalesce(${openedToday.n}, 0)`, giftBoxConfigs.boxesPerDay),
+        sql`${distance} <= ${radius}`,
+      ),
+    )
+    .orderBy(distance, asc(giftBoxes.id))
+    .limit(limits.nearbyBoxesMax);
+}
+
 /**
  * GET /app/giftboxes: the boxes the caller may open today within `radius` metres of the point,
  * nearest first, at most limits.nearbyBoxesMax: not opened, not expired, of an active config whose
@@ -169,41 +216,8 @@ export async function listNearbyBoxes(
   query: AppNearbyBoxesQuery,
   now: Date,
 ): Promise<{ rows: AppNearbyBox[]; stepsToday: number }> {
-  const { lat, lng, radius } = query;
-  const distance = distanceFrom(lat, lng);
-  const openedToday = db
-    .select({ configId: giftBoxes.configId, n: sql<number>`count(*)::int`.as('n') })
-    .from(giftBoxes)
-    .where(and(eq(giftBoxes.openedBy, userId), gte(giftBoxes.openedAt, startOfDay(now))))
-    .groupBy(giftBoxes.configId)
-    .as('opened_today');
   const [rows, today] = await Promise.all([
-    db
-      .select({
-        id: giftBoxes.id,
-        latitude: giftBoxes.latitude,
-        longitude: giftBoxes.longitude,
-        configId: giftBoxes.configId,
-        configName: giftBoxConfigs.type,
-        expiresAt: giftBoxes.expiresAt,
-        stepsToUnlock: giftBoxConfigs.stepsToUnlock,
-        distance,
-      })
-      .from(giftBoxes)
-      .innerJoin(giftBoxConfigs, eq(giftBoxConfigs.id, giftBoxes.configId))
-      .leftJoin(openedToday, eq(openedToday.configId, giftBoxes.configId))
-      .where(
-        and(
-          isNull(giftBoxes.openedAt),
-          boundingBox(lat, lng, radius),
-          gt(giftBoxes.expiresAt, now),
-          eq(giftBoxConfigs.isActive, true),
-          lt(sql`coalesce(${openedToday.n}, 0)`, giftBoxConfigs.boxesPerDay),
-          sql`${distance} <= ${radius}`,
-        ),
-      )
-      .orderBy(distance, asc(giftBoxes.id))
-      .limit(limits.nearbyBoxesMax),
+    nearbyBoxesStatement(db, userId, query, now),
     db
       .select({ steps: stepLogs.steps })
       .from(stepLogs)
