@@ -1,11 +1,11 @@
 import { coinKindLabels, messages } from '@strideadmin/contract';
 import { createUserViaApi, setPasswordViaApi, uniqueLetters } from './support/api';
 import { expectAccessible } from './support/axe';
-import { expect, test } from './support/fixtures';
+import { expect, type Page, test } from './support/fixtures';
 
 /** User Details, Coins (docs/behaviour.md §11): the coin history and an administrator's Adjust coins. */
 
-const totalCoinsOf = (page: import('@playwright/test').Page) =>
+const totalCoinsOf = (page: Page) =>
   page.locator('dt', { hasText: /^Total Coins$/ }).locator('xpath=following-sibling::dd[1]');
 
 test('an administrator adjusts coins with a reason: the history shows the entry and the details the new balance', async ({

@@ -16,7 +16,7 @@ import { countUpTo } from '../../db/list.js';
 import { giftBoxConfigs, giftBoxes, giftCards, stepLogs, users } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { giftCardIsExpired } from '../gift-cards/index.js';
-import { startOfDay } from '../mobile-app/service.js';
+import { startOfDay } from '../mobile-app/index.js';
 
 /**
  * What the app reads besides its activity calls (docs/behaviour.md §11): the gift cards it may
