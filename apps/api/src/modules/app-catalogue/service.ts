@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNull, lt, lte, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import {
   type AppCatalogueCard,
   type AppGiftCardsQuery,
@@ -93,27 +93,27 @@ export async function listMyCards(
   page: { page: number; limit: number },
   now: Date,
 ): Promise<ListResponse<AppMyGiftCard>> {
-  const mine = eq(giftCards.userId, userId);
+  // Every card with an owner was redeemed by them (POST /app/giftcard/{id}/redeem sets both).
+  const mine = and(eq(giftCards.userId, userId), isNotNull(giftCards.redeemedAt));
   const [rows, count] = await Promise.all([
     db
       .select({
         ...catalogueColumns,
         serialNumber: giftCards.serialNumber,
         controlCode: giftCards.controlCode,
-        redeemedAt: giftCards.redeemedAt,
+        redeemedAt: sql<Date>`${giftCards.redeemedAt}`.mapWith(giftCards.redeemedAt),
         isExpired: giftCardIsExpired(now),
       })
       .from(giftCards)
       .where(mine)
-      .orderBy(sql`${giftCards.redeemedAt} desc nulls last`, desc(giftCards.id))
+      .orderBy(desc(giftCards.redeemedAt), desc(giftCards.id))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
     countUpTo(db, giftCards, mine, page),
   ]);
   return {
     rows: rows.map((r) => {
-      // A card given to a user by hand has an owner but no redemption: its duration never started.
-      const redeemedAt = r.redeemedAt ?? now;
+      const { redeemedAt } = r;
       const endsAt = r.expiryDuration > 0 ? new Date(redeemedAt.getTime() + r.expiryDuration * 60_000) : null;
       const minutesLeft = endsAt ? Math.ceil((endsAt.getTime() - now.getTime()) / 60_000) : 0;
       return {
