@@ -193,6 +193,15 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   // Coins for steps: one coin per this many steps of a day.
   STEPS_PER_COIN: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  // How close (metres, great-circle) the phone must be to a gift box to open it.
+  GIFTBOX_RADIUS_M: z
+    .string()
+    .trim()
+    .default('100')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 100_000, {
+      message: 'must be a whole number of metres from 1 to 100000',
+    })
+    .transform(Number),
   // The audit log (docs/operations/audit-log.md): entries older than this many days are removed,
   // at start and daily; unset: kept forever.
   AUDIT_RETENTION_DAYS: optionalString
@@ -246,6 +255,8 @@ export interface Config {
   push: PushConfig;
   /** One coin per this many steps of a day (POST /app/steps). */
   stepsPerCoin: number;
+  /** POST /app/giftbox/{id}/open: the most metres between the phone and the box. */
+  giftBoxRadiusM: number;
   /** AUDIT_RETENTION_DAYS: audit entries older than this are removed (daily); undefined: kept forever. */
   auditRetentionDays: number | undefined;
 }
@@ -418,6 +429,7 @@ export function loadConfig(
     },
     appLimits: { callsPerMinute: e.APP_RATE_LIMIT_PER_MINUTE, messagesPerMinute: e.APP_MESSAGE_LIMIT_PER_MINUTE },
     stepsPerCoin: e.STEPS_PER_COIN,
+    giftBoxRadiusM: e.GIFTBOX_RADIUS_M,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     map: {
       tileUrl: e.MAP_TILE_URL,

@@ -3,6 +3,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { type AccountService, accountRoutes } from './modules/account/index.js';
 import { mobileAppRoutes } from './modules/mobile-app/index.js';
+import { appCatalogueRoutes } from './modules/app-catalogue/index.js';
+import { ledgerRoutes } from './modules/ledger/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { authRoutes, sessionRoutes } from './modules/auth/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
@@ -53,6 +55,8 @@ export async function routes(app: FastifyInstance, { config, database, storage, 
       await api.register(accountRoutes, { account, limiter: app.limiters.forgotPassword });
       // From here on, administrators only, except where said.
       await api.register(userRoutes, { db, database, notifier: account });
+      // /users/{id}/ledger, /users/{id}/coins: a user's coin history and adjustments.
+      await api.register(ledgerRoutes, { db });
       await api.register(uploadRoutes, { storage });
       await api.register(profileRoutes, { db, limiter: app.limiters.changePassword });
       // /giftcard/csv-template (an empty file): anyone.
@@ -64,7 +68,12 @@ export async function routes(app: FastifyInstance, { config, database, storage, 
       // /app/message: an app user.
       await api.register(complaintQueryRoutes, { db, database });
       // /app/*: app users only.
-      await api.register(mobileAppRoutes, { db, stepsPerCoin: config.stepsPerCoin });
+      await api.register(mobileAppRoutes, {
+        db,
+        stepsPerCoin: config.stepsPerCoin,
+        giftBoxRadiusM: config.giftBoxRadiusM,
+      });
+      await api.register(appCatalogueRoutes, { db });
       await api.register(dashboardRoutes, { db });
       // /search: the top bar's quick search over users and gift cards.
       await api.register(searchRoutes, { db });

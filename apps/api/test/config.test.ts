@@ -63,6 +63,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('lets a gift box be opened within GIFTBOX_RADIUS_M metres (100 by default), a whole number', () => {
+    expect(loadConfig({}).giftBoxRadiusM).toBe(100);
+    expect(loadConfig({ GIFTBOX_RADIUS_M: ' 250 ' }).giftBoxRadiusM).toBe(250);
+    for (const bad of ['0', '-5', '12.5', 'near', '100001']) {
+      expect(() => loadConfig({ GIFTBOX_RADIUS_M: bad }), bad).toThrow(
+        /GIFTBOX_RADIUS_M: must be a whole number of metres from 1 to 100000/,
+      );
+    }
+  });
+
   it('keeps the audit log forever unless AUDIT_RETENTION_DAYS, a whole number of days, says otherwise', () => {
     expect(loadConfig({}).auditRetentionDays).toBeUndefined();
     expect(loadConfig({ AUDIT_RETENTION_DAYS: '' }).auditRetentionDays).toBeUndefined();

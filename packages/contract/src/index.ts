@@ -24,4 +24,7 @@ export * from './schemas/complaints.js';
 export * from './schemas/mobile-app.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/audit.js';
+export * from './schemas/app-catalogue.js';
+export * from './duration.js';
+export * from './geo.js';
 export { z } from './zod.js';

@@ -64,6 +64,14 @@ export const limits = {
   stepsSyncMaxDays: 30,
   /** A send time up to this far in the past (clock skew, a slow submit) means "now". */
   sendAtGraceMs: 5 * 60 * 1000,
+  /** GET /app/giftboxes: the search radius in metres, by default and at most. */
+  nearbyRadiusDefaultM: 1000,
+  nearbyRadiusMaxM: 10_000,
+  /** The most boxes one GET /app/giftboxes answers (the nearest). */
+  nearbyBoxesMax: 100,
+  /** POST /users/{id}/coins: the largest adjustment either way, and the longest reason. */
+  coinAdjustMax: 1_000_000,
+  coinAdjustReasonMax: 200,
 } as const;
 
 /** Image types the upload flow accepts (docs/behaviour.md §2 hint 'PNG, JPG, GIF up to 10MB'). */

@@ -218,6 +218,19 @@ export const messages = {
   giftCardNotAvailable: 'This gift card is no longer available.',
   insufficientCoins: 'You do not have enough coins for this gift card.',
   coinsAdjusted: 'Coins adjusted by an administrator.',
+  positionRequired: 'Your position (latitude and longitude) is required.',
+  giftBoxTooFar: 'Walk closer to this gift box to open it.',
+  nearbyRadiusInvalid: `The radius must be a whole number of metres from 1 to ${limits.nearbyRadiusMaxM.toLocaleString('en-US')}.`,
+  affordableInvalid: 'affordable must be true or false.',
+
+  // ours (spec silent): an administrator's adjustment of a user's coins (User Details, Coins)
+  coinAdjustAmountRequired: 'Enter a whole number of coins other than 0.',
+  coinAdjustAmountTooLarge: `Adjust by at most ${limits.coinAdjustMax.toLocaleString('en-US')} coins at a time.`,
+  coinAdjustReasonRequired: 'Reason is required',
+  coinAdjustReasonTooLong: `Reason can be at most ${limits.coinAdjustReasonMax} characters.`,
+  coinAdjustBelowZero: 'This adjustment would take the coins below 0.',
+  coinAdjustSaved: 'Coins adjusted successfully.',
+  noCoinHistory: 'No coin movements yet.',
 
   // ours: concurrent edits of a user (PUT /users, PUT /profile refuse a form loaded before a change)
   userChangedMeanwhile:

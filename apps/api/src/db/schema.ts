@@ -100,6 +100,10 @@ export const giftCards = pgTable(
     index('gift_cards_in_stock_idx')
       .on(t.validTill)
       .where(sql`${t.userId} is null and ${t.redeemedAt} is null`),
+    // The app's catalogue (GET /app/giftcards): cards in stock, cheapest first, read off in order.
+    index('gift_cards_in_stock_price_idx')
+      .on(t.price, t.id)
+      .where(sql`${t.userId} is null and ${t.redeemedAt} is null`),
     index('gift_cards_created_at_idx').on(t.createdAt),
     index('gift_cards_serial_trgm_idx').using('gin', t.serialNumber.op('gin_trgm_ops')),
     index('gift_cards_store_name_trgm_idx').using('gin', t.storeName.op('gin_trgm_ops')),
@@ -225,6 +229,14 @@ export const giftBoxes = pgTable(
   (t) => [
     index('gift_boxes_config_id_idx').on(t.configId, t.createdAt),
     index('gift_boxes_expires_at_idx').on(t.expiresAt),
+    // The app's boxes nearby (GET /app/giftboxes): a bounding box over the boxes not opened yet.
+    index('gift_boxes_unopened_position_idx')
+      .on(t.latitude, t.longitude)
+      .where(sql`${t.openedAt} is null`),
+    // A user's boxes opened today, by config (the daily limit), without reading every opened box.
+    index('gift_boxes_opened_by_idx')
+      .on(t.openedBy, t.openedAt)
+      .where(sql`${t.openedBy} is not null`),
   ],
 );
 
@@ -370,6 +382,8 @@ export const coinLedger = pgTable(
     refDay: date('ref_day', { mode: 'string' }),
     /** adjustment: the administrator who changed the coins. */
     adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    /** adjustment made with POST /users/{id}/coins: the administrator's reason. */
+    reason: text('reason'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -159,9 +159,12 @@ export async function createGiftBoxConfig(
   return row.id;
 }
 
-/** A valid POST /giftbox/manual body under `configId`: a point in Stockholm, 25 coins, expiring in a day. */
+/** Where validManualBox (and createGiftBox) places a box: a point in Stockholm; a phone there may open it. */
+export const boxPosition = { latitude: 59.3293, longitude: 18.0686 } as const;
+
+/** A valid POST /giftbox/manual body under `configId`: at boxPosition, 25 coins, expiring in a day. */
 export function validManualBox(configId: number, overrides: Partial<CreateManualGiftBox> = {}): CreateManualGiftBox {
-  return { configId, latitude: 59.3293, longitude: 18.0686, coins: 25, expiresAt: isoIn(24), ...overrides };
+  return { configId, ...boxPosition, coins: 25, expiresAt: isoIn(24), ...overrides };
 }
 
 /** A box placed under `configId`, not opened: validManualBox() unless told (a createdAt, say). Answers its id. */

@@ -30,6 +30,7 @@ const expected: Record<string, { action: string; entity: string }> = {
   'PUT /api/users': { action: 'update', entity: 'user' },
   'PUT /api/users/updatepassword': { action: 'password-reset', entity: 'user' },
   'DELETE /api/users/:id': { action: 'delete', entity: 'user' },
+  'POST /api/users/:id/coins': { action: 'coins-adjust', entity: 'user' },
   'POST /api/users/bulk-delete': { action: 'bulk-delete', entity: 'user' },
   'GET /api/users/export': { action: 'export', entity: 'user' },
   'PUT /api/profile': { action: 'update', entity: 'user' },

@@ -1,5 +1,6 @@
 import type { RouteRecord } from '../../src/plugins/route-recorder.js';
 import {
+  boxPosition,
   createComplaintQuery,
   createGiftBox,
   createGiftBoxConfig,
@@ -49,6 +50,8 @@ export async function routeRequests(t: TestApp, admin: LoggedIn, walker: LoggedI
   const cardId = await createGiftCard(t.db, { price: 0 });
   const ids: Record<string, number> = {
     '/api/users/:id': target.id,
+    '/api/users/:id/ledger': target.id,
+    '/api/users/:id/coins': target.id,
     '/api/giftcard/:id': cardId,
     '/api/quiz/:id': quizId,
     '/api/giftbox/:id': doomedConfigId,
@@ -101,6 +104,8 @@ export async function routeRequests(t: TestApp, admin: LoggedIn, walker: LoggedI
     'POST /api/message/bulk-delete': () => ({ ids: [ids['/api/message/:id']] }),
     'POST /api/app/steps': () => ({ date: dateIn(0), steps: 1200 }),
     'POST /api/app/quiz/:id/answer': () => ({ option: 2 }),
+    'POST /api/app/giftbox/:id/open': () => boxPosition,
+    'POST /api/users/:id/coins': () => ({ amount: 5, reason: 'Matrix adjustment' }),
     'POST /api/app/message': () => ({ title: 'Hello', message: 'My steps are missing.' }),
   };
   return { ids, payloads };

@@ -1,10 +1,7 @@
 /** Display helpers (docs/behaviour.md §2, §9), written once. */
 
-/** docs/behaviour.md §9: minutes over 59 shown as 'N Hours M Minutes'. */
-export function formatDuration(minutes: number): string {
-  if (minutes > 59) return `${Math.floor(minutes / 60)} Hours ${minutes % 60} Minutes`;
-  return `${minutes} Minutes`;
-}
+// docs/behaviour.md §9 'N Hours M Minutes': the contract's, so the app's API shows the same text.
+export { formatDuration } from '@strideadmin/contract';
 
 /** docs/behaviour.md §2 Card Details: first letter capitalised. */
 export function capitalizeFirst(s: string): string {

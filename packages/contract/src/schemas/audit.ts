@@ -24,6 +24,7 @@ export const auditActions = [
   'sign-in',
   'sign-in-failed',
   'sign-out',
+  'coins-adjust',
 ] as const;
 export type AuditActionName = (typeof auditActions)[number];
 
@@ -42,6 +43,7 @@ export const auditActionOptions = [
   { id: 12, label: 'Sign-in', value: 'sign-in' },
   { id: 13, label: 'Failed sign-in', value: 'sign-in-failed' },
   { id: 14, label: 'Sign-out', value: 'sign-out' },
+  { id: 15, label: 'Coins adjusted', value: 'coins-adjust' },
 ] as const satisfies ReadonlyArray<DropdownOption<AuditActionName>>;
 
 /** What an entry's record is. */

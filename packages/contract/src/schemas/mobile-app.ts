@@ -6,6 +6,7 @@ import { emailField } from './auth.js';
 import { listQueryBase } from './common.js';
 import { dateField, nameField, passwordField, todayIso } from './fields.js';
 import { giftCardSchema } from './gift-cards.js';
+import { appPositionFields } from './app-catalogue.js';
 
 /** The mobile app's calls (docs/behaviour.md §10, §11). App users hold tokens of the `app` audience. */
 
@@ -84,7 +85,9 @@ export const quizAnswerResponseSchema = z.object({
   totalCoins: z.number().int(),
 });
 
-/** POST /app/giftbox/{id}/open. */
+/** POST /app/giftbox/{id}/open: the phone's position, which must be within GIFTBOX_RADIUS_M of the box. */
+export const giftBoxOpenSchema = z.object({ ...appPositionFields }, { error: messages.positionRequired });
+export type GiftBoxOpenInput = z.input<typeof giftBoxOpenSchema>;
 export const giftBoxOpenResponseSchema = z.object({ coins: z.number().int(), totalCoins: z.number().int() });
 
 /** POST /app/giftcard/{id}/redeem: the card, now the caller's, and the coins left. */

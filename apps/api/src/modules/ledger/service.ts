@@ -17,6 +17,8 @@ export interface CoinChange {
   refDay?: string | null;
   /** adjustment: the administrator who changed the coins. */
   adminId?: number | null;
+  /** adjustment (POST /users/{id}/coins): the administrator's reason. */
+  reason?: string | null;
 }
 
 /**
@@ -39,9 +41,9 @@ export async function changeCoins(tx: Db, change: CoinChange): Promise<number | 
       where id = ${change.userId}::int and total_coins + ${change.amount}::int >= 0
       returning total_coins),
     entry as (
-      insert into ${coinLedger} (user_id, kind, amount, ref_id, ref_day, admin_id)
+      insert into ${coinLedger} (user_id, kind, amount, ref_id, ref_day, admin_id, reason)
       select ${change.userId}::int, ${change.kind}::text, ${change.amount}::int, ${change.refId ?? null}::int,
-        ${change.refDay ?? null}::date, ${change.adminId ?? null}::int
+        ${change.refDay ?? null}::date, ${change.adminId ?? null}::int, ${change.reason ?? null}::text
       from moved)
     select total_coins as "totalCoins" from moved`);
   const [row] = rowsOf<{ totalCoins: number }>(result);

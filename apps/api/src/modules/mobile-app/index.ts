@@ -1,1 +1,2 @@
 export { mobileAppRoutes } from './routes.js';
+export { startOfDay } from './service.js';

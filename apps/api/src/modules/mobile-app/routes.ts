@@ -7,6 +7,7 @@ import {
   appStepsSchema,
   errorEnvelopeSchema,
   giftBoxOpenResponseSchema,
+  giftBoxOpenSchema,
   idParamsSchema,
   listResponse,
   messages,
@@ -30,7 +31,10 @@ const appCall = { tags: ['app'], security: [{ bearer: [] }] };
  * needs an active app user's token (requireAppUser); the coins they earn or spend go through the
  * ledger.
  */
-export async function mobileAppRoutes(app: FastifyInstance, opts: { db: Db; stepsPerCoin: number }) {
+export async function mobileAppRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; stepsPerCoin: number; giftBoxRadiusM: number },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
 
@@ -105,8 +109,10 @@ export async function mobileAppRoutes(app: FastifyInstance, opts: { db: Db; step
       schema: {
         ...appCall,
         summary:
-          "Open a gift box: its config's steps walked today and its boxes per day not used up; credits the box's coins",
+          "Open a gift box from within GIFTBOX_RADIUS_M metres of it (the phone's position in the body): its config's " +
+          "steps walked today and its boxes per day not used up; credits the box's coins",
         params: idParamsSchema,
+        body: giftBoxOpenSchema,
         response: {
           200: okEnvelope(giftBoxOpenResponseSchema),
           ...appFailures,
@@ -120,6 +126,8 @@ export async function mobileAppRoutes(app: FastifyInstance, opts: { db: Db; step
       const result = await openGiftBox(db, {
         userId: authUserOf(request).id,
         boxId: request.params.id,
+        position: request.body,
+        radiusM: opts.giftBoxRadiusM,
         now: new Date(),
       });
       throwIfRefused(result);

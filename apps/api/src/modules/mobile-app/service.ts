@@ -5,6 +5,8 @@ import {
   type appQuizQuerySchema,
   type appStepsResponseSchema,
   type giftBoxOpenResponseSchema,
+  greatCircleMetres,
+  type LatLng,
   type ListResponse,
   messages,
   type quizAnswerResponseSchema,
@@ -88,7 +90,7 @@ async function changeLockedCoins(tx: Db, change: CoinChange): Promise<number> {
 }
 
 /** Midnight starting the server's calendar day of `now` (the day `todayIso` names). */
-function startOfDay(now: Date): Date {
+export function startOfDay(now: Date): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate());
 }
 
@@ -222,14 +224,15 @@ export async function answerQuestion(
 
 /**
  * POST /app/giftbox/{id}/open: a placed box of an active config, not expired, not opened, by a
- * user who walked the config's steps today and has not opened its boxes-per-day of that config
+ * user standing within `radiusM` metres of it (great-circle, the contract's greatCircleMetres;
+ * 403 farther) who walked the config's steps today and has not opened its boxes-per-day of that config
  * today (today: the server's calendar day, as the steps' dates). The caller's row is locked
  * first, so their own opens run one after another and the daily limit holds; the box is taken by
  * a conditional UPDATE, so of two users opening it at once exactly one gets it.
  */
 export async function openGiftBox(
   db: Db,
-  input: { userId: number; boxId: number; now: Date },
+  input: { userId: number; boxId: number; position: LatLng; radiusM: number; now: Date },
 ): Promise<{ ok: true; result: GiftBoxOpenResult } | AppRefusal> {
   const { userId, boxId, now } = input;
   return refusing(() =>
@@ -238,6 +241,8 @@ export async function openGiftBox(
       const [box] = await tx
         .select({
           coins: giftBoxes.coins,
+          latitude: giftBoxes.latitude,
+          longitude: giftBoxes.longitude,
           expiresAt: giftBoxes.expiresAt,
           openedAt: giftBoxes.openedAt,
           configId: giftBoxConfigs.id,
@@ -250,6 +255,7 @@ export async function openGiftBox(
       if (!box) throw refused(404, messages.giftBoxNotFound);
       if (box.openedAt !== null) throw refused(409, messages.giftBoxAlreadyOpened);
       if (box.expiresAt <= now) throw refused(410, messages.giftBoxExpired);
+      if (greatCircleMetres(input.position, box) > input.radiusM) throw refused(403, messages.giftBoxTooFar);
 
       const [today] = await tx
         .select({ steps: stepLogs.steps })

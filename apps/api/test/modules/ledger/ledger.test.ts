@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coinLedger, users } from '../../../src/db/schema.js';
 import { changeCoins, setCoins } from '../../../src/modules/ledger/index.js';
 import {
+  boxPosition,
   buildTestApp,
   createGiftBox,
   createGiftBoxConfig,
@@ -183,8 +184,8 @@ describe('the coin ledger', () => {
       [a, `/app/quiz/${quizId}/answer`, { option: 2 }],
       [b, `/app/quiz/${quizId}/answer`, { option: 1 }],
       [a, `/app/quiz/${quizId}/answer`, { option: 2 }], // refused: answered
-      [b, `/app/giftbox/${boxId}/open`],
-      [a, `/app/giftbox/${boxId}/open`], // refused: opened
+      [b, `/app/giftbox/${boxId}/open`, boxPosition],
+      [a, `/app/giftbox/${boxId}/open`, boxPosition], // refused: opened
       [a, `/app/giftcard/${cheap}/redeem`],
       [b, `/app/giftcard/${dear}/redeem`], // refused: coins
       [a, '/app/steps', { date: dateIn(-1), steps: 1000 }], // re-sync lower: takes 30 back
@@ -226,7 +227,7 @@ describe('the coin ledger', () => {
       const responses = await Promise.all([
         ...cards.map((id, i) => appPost(t, i % 2 ? who : other, `/app/giftcard/${id}/redeem`)),
         ...quizzes.map((id) => appPost(t, who, `/app/quiz/${id}/answer`, { option: 2 })),
-        ...boxes.map((id, i) => appPost(t, i % 2 ? who : other, `/app/giftbox/${id}/open`)),
+        ...boxes.map((id, i) => appPost(t, i % 2 ? who : other, `/app/giftbox/${id}/open`, boxPosition)),
         putUser(who.user.id, 400),
         appPost(t, who, '/app/steps', { date: dateIn(0), steps: 3000 + round * 700 }),
         appPost(t, other, '/app/steps', { date: dateIn(0), steps: 5000 - round * 2000 }),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@strideadmin/contract';
 import { giftBoxes, stepLogs } from '../../../src/db/schema.js';
 import {
+  boxPosition,
   buildTestApp,
   createGiftBox,
   createGiftBoxConfig,
@@ -18,7 +19,7 @@ describe('POST /api/app/giftbox/{id}/open', () => {
   /** A config of 1000 steps to unlock and 2 boxes a day. */
   let configId: number;
 
-  const open = (who: LoggedIn, id: number | string) => appPost(t, who, `/app/giftbox/${id}/open`);
+  const open = (who: LoggedIn, id: number | string) => appPost(t, who, `/app/giftbox/${id}/open`, boxPosition);
   /** An app user who walked `steps` today (through the real sync call). */
   const walker = async (steps = 1500) => {
     const who = await loginAs(t, 'User', { user: { isTracking: true } });

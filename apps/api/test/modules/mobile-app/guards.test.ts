@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@strideadmin/contract';
 import { coinLedger, complaintQueries, stepLogs, users } from '../../../src/db/schema.js';
 import {
+  boxPosition,
   buildTestApp,
   createGiftBox,
   createGiftBoxConfig,
@@ -48,7 +49,7 @@ describe('the app calls', () => {
       { method: 'POST', url: '/api/app/steps', payload: { date: dateIn(0), steps: 1200 } },
       { method: 'GET', url: '/api/app/quiz' },
       { method: 'POST', url: `/api/app/quiz/${quizId}/answer`, payload: { option: 2 } },
-      { method: 'POST', url: `/api/app/giftbox/${boxId}/open` },
+      { method: 'POST', url: `/api/app/giftbox/${boxId}/open`, payload: boxPosition },
       { method: 'POST', url: `/api/app/giftcard/${cardId}/redeem` },
       { method: 'POST', url: '/api/app/message', payload: { title: 'Hello', message: 'My steps are missing.' } },
       { method: 'GET', url: '/api/app/notifications' },

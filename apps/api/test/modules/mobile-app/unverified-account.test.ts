@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@strideadmin/contract';
 import { giftCards } from '../../../src/db/schema.js';
 import {
+  boxPosition,
   buildTestApp,
   createGiftBox,
   createGiftBoxConfig,
@@ -54,7 +55,7 @@ describe('an app account with an unverified e-mail address', () => {
     const quiz = await appPost(t, who, `/app/quiz/${await createQuiz(t.db)}/answer`, { option: 2 });
     expect(quiz.statusCode, quiz.body).toBe(200);
     const box = await createGiftBox(t.db, await createGiftBoxConfig(t.db, { stepsToUnlock: 0 }));
-    const opened = await appPost(t, who, `/app/giftbox/${box}/open`);
+    const opened = await appPost(t, who, `/app/giftbox/${box}/open`, boxPosition);
     expect(opened.statusCode, opened.body).toBe(200);
     expect(await balanceOf(t.db, who.user.id)).toBeGreaterThan(0);
   });

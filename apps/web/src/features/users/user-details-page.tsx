@@ -15,11 +15,12 @@ import { useIdParam } from '../../lib/id-param';
 import { useCan } from '../../lib/permissions';
 import { hrefs, paths } from '../../lib/paths';
 import { useUser } from './api/get-user';
+import { CoinsPanel } from './coins-panel';
 
 /** Where a record that cannot be loaded sends the user back to. */
 const backToList = { backTo: paths.userList, backLabel: 'Go to users' };
 
-/** docs/behaviour.md §2 User Details: read-only, avatar that enlarges, Edit User, Go Back, Associated Gift Cards. */
+/** docs/behaviour.md §2 User Details: read-only, avatar that enlarges, Edit User, Go Back, Associated Gift Cards, Coins (§11). */
 export function UserDetailsPage() {
   const id = useIdParam();
   const user = useUser(id);
@@ -133,6 +134,7 @@ function UserDetails({ user }: { user: UserDetail }) {
           </div>
         )}
       </Card>
+      <CoinsPanel userId={user.id} balance={user.totalCoins} canAdjust={canWriteUsers} />
       {canReadHistory && (
         <Card>
           <HistoryPanel entity="user" entityId={user.id} />

@@ -7,4 +7,7 @@ export const userKeys = {
   list: (q: ListUsersQuery) => [...userKeys.lists(), q] as const,
   details: () => [...userKeys.all, 'detail'] as const,
   detail: (id: number) => [...userKeys.details(), id] as const,
+  /** A user's coin history (User Details, Coins), by page. */
+  ledgers: (id: number) => [...userKeys.all, 'ledger', id] as const,
+  ledger: (id: number, page: number) => [...userKeys.ledgers(id), page] as const,
 };

@@ -1,0 +1,1 @@
+export { appCatalogueRoutes } from './routes.js';
