@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { type AccountService, accountRoutes } from './modules/account/index.js';
 import { mobileAppRoutes } from './modules/mobile-app/index.js';
+import { appAccountRoutes } from './modules/app-account/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { authRoutes, sessionRoutes } from './modules/auth/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
@@ -64,7 +65,9 @@ export async function routes(app: FastifyInstance, { config, database, storage, 
       // /app/message: an app user.
       await api.register(complaintQueryRoutes, { db, database });
       // /app/*: app users only.
-      await api.register(mobileAppRoutes, { db, stepsPerCoin: config.stepsPerCoin });
+      await api.register(mobileAppRoutes, { db, stepsPerCoin: config.stepsPerCoin, steps: config.steps });
+      // /app/me*, /app/push-token: app users only; /users/{id}/clear-steps-flag: who may edit users.
+      await api.register(appAccountRoutes, { db, storage, limiter: app.limiters.changePassword });
       await api.register(dashboardRoutes, { db });
       // /search: the top bar's quick search over users and gift cards.
       await api.register(searchRoutes, { db });

@@ -24,6 +24,7 @@ export const auditActions = [
   'sign-in',
   'sign-in-failed',
   'sign-out',
+  'erase',
 ] as const;
 export type AuditActionName = (typeof auditActions)[number];
 
@@ -42,6 +43,7 @@ export const auditActionOptions = [
   { id: 12, label: 'Sign-in', value: 'sign-in' },
   { id: 13, label: 'Failed sign-in', value: 'sign-in-failed' },
   { id: 14, label: 'Sign-out', value: 'sign-out' },
+  { id: 15, label: 'Account erased', value: 'erase' },
 ] as const satisfies ReadonlyArray<DropdownOption<AuditActionName>>;
 
 /** What an entry's record is. */
