@@ -49,6 +49,8 @@ export async function routeRequests(t: TestApp, admin: LoggedIn, walker: LoggedI
   const cardId = await createGiftCard(t.db, { price: 0 });
   const ids: Record<string, number> = {
     '/api/users/:id': target.id,
+    '/api/users/:id/clear-steps-flag': (await createUser(t.db, { name: 'Flagged Person', stepsFlaggedAt: new Date() }))
+      .id,
     '/api/giftcard/:id': cardId,
     '/api/quiz/:id': quizId,
     '/api/giftbox/:id': doomedConfigId,
@@ -102,6 +104,15 @@ export async function routeRequests(t: TestApp, admin: LoggedIn, walker: LoggedI
     'POST /api/app/steps': () => ({ date: dateIn(0), steps: 1200 }),
     'POST /api/app/quiz/:id/answer': () => ({ option: 2 }),
     'POST /api/app/message': () => ({ title: 'Hello', message: 'My steps are missing.' }),
+    // No body: the id says who.
+    'POST /api/users/:id/clear-steps-flag': () => ({}),
+    'PUT /api/app/me': () => ({ name: 'Renamed Walker', isTracking: true }),
+    'PUT /api/app/push-token': () => ({ pushToken: 'matrix-push-token' }),
+    'POST /api/app/me/change-password': (who) => ({
+      currentPassword: who.user?.password ?? 'a-guess',
+      newPassword: 'matrix-new-password',
+    }),
+    'DELETE /api/app/me': (who) => ({ password: who.user?.password ?? 'a-guess' }),
   };
   return { ids, payloads };
 }

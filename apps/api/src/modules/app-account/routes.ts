@@ -21,7 +21,7 @@ import { authUserOf } from '../../plugins/auth/index.js';
 import { HttpError, throwIfRefused } from '../../plugins/errors.js';
 import type { AttemptLimiter } from '../../plugins/login-limiter.js';
 import { type ConfiguredStorage, storedObjectOf } from '../../storage/index.js';
-import { auditContextOf, recordAudit } from '../audit/index.js';
+import { auditContextOf, recordExport } from '../audit/index.js';
 import { sessionClient } from '../auth/index.js';
 import { changePassword } from '../profile/index.js';
 import { clearStepsFlag, eraseAccount, exportAccount, getAppMe, setPushToken, updateAppMe } from './service.js';
@@ -188,8 +188,8 @@ export async function appAccountRoutes(
       const { id } = authUserOf(request);
       const data = await exportAccount(db, id);
       if (!data) throw new HttpError(404, messages.userNotFound);
-      // Every export is logged (docs/operations/audit-log.md), this one too: who took the user's data.
-      await recordAudit(db, auditContextOf(request), { action: 'export', entity: 'user', entityId: id });
+      // Every export is logged (docs/operations/audit-log.md), this one too: its actor is whose data it is.
+      await recordExport(db, auditContextOf(request), 'user', {});
       void reply.header('content-disposition', `attachment; filename="${appExportFileName(todayIso())}"`);
       return data;
     },
