@@ -62,6 +62,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
+      // The dashboard spec syncs a day 20 days back (inside Month, outside Week): a wider window than the default 7.
+      STEPS_SYNC_DAYS: '30',
     },
   },
 });

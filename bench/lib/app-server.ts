@@ -95,6 +95,7 @@ async function serve() {
       date: request.body.date,
       steps: request.body.steps,
       stepsPerCoin: config.stepsPerCoin,
+      maxPerDay: config.steps.maxPerDay,
     });
     if (!result.ok) return reply.code(result.status).send({ message: result.message });
     return reply.send(result.result);

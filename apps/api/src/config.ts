@@ -202,6 +202,20 @@ const envSchema = z.object({
       message: 'must be a whole number of metres from 1 to 100000',
     })
     .transform(Number),
+  // How many days before today the app may still sync (today and the N days before; 0: today only).
+  STEPS_SYNC_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days from 0 to 366' })
+    .int({ error: 'must be a whole number of days from 0 to 366' })
+    .min(0, { error: 'must be a whole number of days from 0 to 366' })
+    .max(366, { error: 'must be a whole number of days from 0 to 366' })
+    .default(7),
+  // The most steps one day may hold: a sync above it is refused, not clamped.
+  MAX_STEPS_PER_DAY: z.coerce
+    .number({ error: 'must be a whole number of steps from 1 to 1000000' })
+    .int({ error: 'must be a whole number of steps from 1 to 1000000' })
+    .min(1, { error: 'must be a whole number of steps from 1 to 1000000' })
+    .max(1_000_000, { error: 'must be a whole number of steps from 1 to 1000000' })
+    .default(100_000),
   // The audit log (docs/operations/audit-log.md): entries older than this many days are removed,
   // at start and daily; unset: kept forever.
   AUDIT_RETENTION_DAYS: optionalString
@@ -257,8 +271,15 @@ export interface Config {
   stepsPerCoin: number;
   /** POST /app/giftbox/{id}/open: the most metres between the phone and the box. */
   giftBoxRadiusM: number;
+  /** POST /app/steps: days before today still accepted (STEPS_SYNC_DAYS) and the most steps a day (MAX_STEPS_PER_DAY). */
+  steps: StepsRules;
   /** AUDIT_RETENTION_DAYS: audit entries older than this are removed (daily); undefined: kept forever. */
   auditRetentionDays: number | undefined;
+}
+
+export interface StepsRules {
+  syncDays: number;
+  maxPerDay: number;
 }
 
 /**
@@ -430,6 +451,7 @@ export function loadConfig(
     appLimits: { callsPerMinute: e.APP_RATE_LIMIT_PER_MINUTE, messagesPerMinute: e.APP_MESSAGE_LIMIT_PER_MINUTE },
     stepsPerCoin: e.STEPS_PER_COIN,
     giftBoxRadiusM: e.GIFTBOX_RADIUS_M,
+    steps: { syncDays: e.STEPS_SYNC_DAYS, maxPerDay: e.MAX_STEPS_PER_DAY },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     map: {
       tileUrl: e.MAP_TILE_URL,

@@ -5,6 +5,7 @@ import { type AccountService, accountRoutes } from './modules/account/index.js';
 import { mobileAppRoutes } from './modules/mobile-app/index.js';
 import { appCatalogueRoutes } from './modules/app-catalogue/index.js';
 import { ledgerRoutes } from './modules/ledger/index.js';
+import { appAccountRoutes } from './modules/app-account/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { authRoutes, sessionRoutes } from './modules/auth/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
@@ -71,9 +72,12 @@ export async function routes(app: FastifyInstance, { config, database, storage, 
       await api.register(mobileAppRoutes, {
         db,
         stepsPerCoin: config.stepsPerCoin,
+        steps: config.steps,
         giftBoxRadiusM: config.giftBoxRadiusM,
       });
       await api.register(appCatalogueRoutes, { db });
+      // /app/me*, /app/push-token: app users only; /users/{id}/clear-steps-flag: who may edit users.
+      await api.register(appAccountRoutes, { db, storage, limiter: app.limiters.changePassword });
       await api.register(dashboardRoutes, { db });
       // /search: the top bar's quick search over users and gift cards.
       await api.register(searchRoutes, { db });

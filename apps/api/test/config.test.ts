@@ -53,6 +53,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOGIN_MAX_FAILURES_PER_IP: '0' })).toThrow(/LOGIN_MAX_FAILURES_PER_IP/);
   });
 
+  it('accepts steps of today and the STEPS_SYNC_DAYS days before (7), up to MAX_STEPS_PER_DAY (100000)', () => {
+    expect(loadConfig({}).steps).toEqual({ syncDays: 7, maxPerDay: 100_000 });
+    expect(loadConfig({ STEPS_SYNC_DAYS: '0', MAX_STEPS_PER_DAY: '30000' }).steps).toEqual({
+      syncDays: 0,
+      maxPerDay: 30_000,
+    });
+    for (const bad of ['-1', '2.5', 'week', '367']) {
+      expect(() => loadConfig({ STEPS_SYNC_DAYS: bad })).toThrow(
+        /STEPS_SYNC_DAYS: must be a whole number of days from 0 to 366/,
+      );
+    }
+    for (const bad of ['0', '-5', '1.5', 'lots', '1000001']) {
+      expect(() => loadConfig({ MAX_STEPS_PER_DAY: bad })).toThrow(
+        /MAX_STEPS_PER_DAY: must be a whole number of steps from 1 to 1000000/,
+      );
+    }
+  });
+
   it('ends idle portal sessions after SESSION_IDLE_MINUTES (30 by default), a whole number of minutes', () => {
     expect(loadConfig({}).sessionIdleMinutes).toBe(30);
     expect(loadConfig({ SESSION_IDLE_MINUTES: ' 5 ' }).sessionIdleMinutes).toBe(5);

@@ -22,6 +22,7 @@ export * from './schemas/gift-boxes.js';
 export * from './schemas/notifications.js';
 export * from './schemas/complaints.js';
 export * from './schemas/mobile-app.js';
+export * from './schemas/app-account.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/audit.js';
 export * from './schemas/app-catalogue.js';

@@ -59,9 +59,13 @@ export const limits = {
   notificationUsersMax: 1000,
   queryTitleMax: 255,
   queryMessageMax: 5000,
-  stepsPerDayMax: 100_000,
-  /** How many days back the app may sync steps (today and the 30 days before). */
-  stepsSyncMaxDays: 30,
+  /**
+   * A user who synced the most steps a day allows (MAX_STEPS_PER_DAY) on this many days in a row
+   * is flagged for an administrator to look at (users.steps_flagged_at).
+   */
+  suspiciousCapDays: 3,
+  /** An FCM registration token is about 160 characters; room to spare, never a document. */
+  pushTokenMax: 4096,
   /** A send time up to this far in the past (clock skew, a slow submit) means "now". */
   sendAtGraceMs: 5 * 60 * 1000,
   /** GET /app/giftboxes: the search radius in metres, by default and at most. */

@@ -200,10 +200,16 @@ export const messages = {
   // ours (spec silent): the mobile app's calls and the coin ledger
   stepsRecorded: 'Steps recorded.',
   stepsRequired: 'Steps is required',
-  stepsInvalid: 'Steps must be a whole number from 0 to 100000.',
+  stepsInvalid: 'Steps must be a whole number, 0 or more.',
   stepsDateRequired: 'Date is required',
   stepsDateFuture: 'Steps can not be recorded for a future day.',
-  stepsDateTooOld: 'Steps older than 30 days can not be synced.',
+  // The window and the cap are the server's configuration (STEPS_SYNC_DAYS, MAX_STEPS_PER_DAY).
+  stepsDateTooOld: (days: number) =>
+    `Steps can be synced only for today and the ${days} ${days === 1 ? 'day' : 'days'} before.`,
+  stepsAboveMax: (max: number) => `Steps can not be more than ${max.toLocaleString('en-US')} for a day.`,
+  stepsFlagReason: `The daily step limit was reached on ${limits.suspiciousCapDays} days in a row.`,
+  stepsFlagCleared: 'The steps flag was cleared.',
+  stepsNotFlagged: 'This user is not flagged.',
   trackingDisabled: 'Step tracking is turned off for this account.',
   quizAnswerRequired: 'Please choose an option.',
   quizAlreadyAnswered: 'You have already answered this question.',
@@ -231,6 +237,17 @@ export const messages = {
   coinAdjustBelowZero: 'This adjustment would take the coins below 0.',
   coinAdjustSaved: 'Coins adjusted successfully.',
   noCoinHistory: 'No coin movements yet.',
+
+  // ours (spec silent): the app user's own account (GET/PUT/DELETE /app/me, export, push token)
+  appProfileNothingToChange: 'Send at least one field to change.',
+  pushTokenSaved: 'Push token saved.',
+  pushTokenCleared: 'Push token cleared.',
+  pushTokenRequired: 'pushToken must be a text, or null to clear it.',
+  pushTokenTooLong: `pushToken can be at most ${limits.pushTokenMax} characters.`,
+  accountPasswordWrong: 'The password is not correct.',
+  accountErased: 'Your account has been deleted and your personal data removed.',
+  erasedUserName: 'Deleted user',
+  userErasedStatus: 'Deleted',
 
   // ours: concurrent edits of a user (PUT /users, PUT /profile refuse a form loaded before a change)
   userChangedMeanwhile:

@@ -55,6 +55,10 @@ export const users = pgTable(
      * movements: an edit made on a form loaded at an older version is refused (409), not applied.
      */
     version: integer('version').notNull().default(1),
+    /** The user erased their account (DELETE /app/me): the row stays, anonymised, for the ledger. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /** Since when the user's steps look implausible (the daily cap on several days in a row); null: not flagged. */
+    stepsFlaggedAt: timestamp('steps_flagged_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),

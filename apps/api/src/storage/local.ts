@@ -201,6 +201,14 @@ export class LocalStorage implements ObjectStorage {
     }
   }
 
+  async remove(folder: ImageFolder, key: string): Promise<void> {
+    try {
+      await rm(this.pathOf(folder, key), { force: true });
+    } catch (err) {
+      throw storageFailure(err, 'removing an upload');
+    }
+  }
+
   close(): void {}
 
   /** The address the stored image is served at (GET /uploads/<folder>/<key>). */

@@ -26,6 +26,8 @@ export interface ObjectStorage {
   readonly origins: readonly string[];
   /** A single-purpose, expiring URL to PUT one image of `contentType` into `folder`. */
   presignPut(input: PresignPutInput): Promise<PresignedPut>;
+  /** Removes <folder>/<key>; nothing when there is none (an erased account's picture). */
+  remove(folder: ImageFolder, key: string): Promise<void>;
   /** Releases clients and sockets (the app's onClose). */
   close(): void;
 }
@@ -70,6 +72,26 @@ export function makeObjectKey(contentType: ImageContentType): string {
 export function contentTypeOfKey(key: string): ImageContentType | null {
   const m = objectKeyPattern.exec(key);
   return m ? (typeByExtension.get(m[1]!) ?? null) : null;
+}
+
+/**
+ * The folder and key of a stored image's address (`.../<folder>/<key>`, as publicUrl and
+ * publicUrlOf make it), on one of `origins`; null for any other address (an image kept elsewhere).
+ */
+export function storedObjectOf(
+  url: string,
+  origins: readonly string[],
+): { folder: ImageFolder; key: string } | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (!origins.includes(parsed.origin)) return null;
+  const [folder, key] = parsed.pathname.split('/').slice(-2);
+  if (!folder || !key || !isImageFolder(folder) || !contentTypeOfKey(key)) return null;
+  return { folder, key };
 }
 
 export function isImageFolder(value: string): value is ImageFolder {

@@ -1,6 +1,6 @@
-import { PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { uploadUrlTtlSeconds } from '@strideadmin/contract';
+import { type ImageFolder, uploadUrlTtlSeconds } from '@strideadmin/contract';
 import type { StorageConfig } from '../config.js';
 import {
   makeObjectKey,
@@ -66,6 +66,14 @@ export class S3Storage implements ObjectStorage {
     }
     const publicUrl = this.config.publicUrl ? `${this.config.publicUrl}/${objectKey}` : url.split('?')[0]!;
     return { url, key, publicUrl, expiresAt: Math.floor(Date.now() / 1000) + uploadUrlTtlSeconds };
+  }
+
+  async remove(folder: ImageFolder, key: string): Promise<void> {
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: `${folder}/${key}` }));
+    } catch (err) {
+      throw new StorageUnavailableError('removing an object failed', false, { cause: err });
+    }
   }
 
   close(): void {

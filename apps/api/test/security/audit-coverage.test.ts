@@ -29,6 +29,7 @@ const expected: Record<string, { action: string; entity: string }> = {
   'POST /api/users': { action: 'create', entity: 'user' },
   'PUT /api/users': { action: 'update', entity: 'user' },
   'PUT /api/users/updatepassword': { action: 'password-reset', entity: 'user' },
+  'POST /api/users/:id/clear-steps-flag': { action: 'update', entity: 'user' },
   'DELETE /api/users/:id': { action: 'delete', entity: 'user' },
   'POST /api/users/:id/coins': { action: 'coins-adjust', entity: 'user' },
   'POST /api/users/bulk-delete': { action: 'bulk-delete', entity: 'user' },
@@ -62,6 +63,8 @@ const expected: Record<string, { action: string; entity: string }> = {
   'POST /api/message/bulk-delete': { action: 'bulk-delete', entity: 'complaint-query' },
   'GET /api/message/export': { action: 'export', entity: 'complaint-query' },
   'GET /api/audit/export': { action: 'export', entity: 'audit' },
+  // The app user's download of their own data (GET /app/me/export): its caller is the app user.
+  'GET /api/app/me/export': { action: 'export', entity: 'user' },
 };
 
 /**
@@ -116,7 +119,12 @@ describe('every change an administrator makes, and every export, writes exactly 
       const want = expected[key];
       if (!want) continue; // notChanges (the test above fails for any other)
       // change_password ends the caller's sessions: a fresh administrator of its own.
-      const caller = key === 'POST /api/profile/change_password' ? await loginAs(t, 'Admin') : admin;
+      const caller =
+        key === 'POST /api/profile/change_password'
+          ? await loginAs(t, 'Admin')
+          : key.startsWith('GET /api/app/')
+            ? walker
+            : admin;
       const { ids, payloads } = await routeRequests(t, admin, walker);
       const payload = payloads[key];
       if (route.method !== 'GET' && route.method !== 'DELETE' && !payload) {

@@ -44,7 +44,9 @@ const totalRuns = Number(process.env.FUZZ_RUNS ?? defaultRuns);
 // Where the requests go: most must be refused; some may pass and reach the database.
 const share = { refused: 0.74, unauthorised: 0.1, acceptable: 0.16 };
 
-const knownMessages = new Set<string>([...Object.values(messages), ...Object.values(auditMessages)]);
+const knownMessages = new Set<string>(
+  [...Object.values(messages), ...Object.values(auditMessages)].filter((m) => typeof m === 'string'),
+);
 
 /**
  * A clear message: one of the contract's (messages.ts, or a rule's own words in the contract's
@@ -59,6 +61,9 @@ const contractWords = [
   /^isRead must be true or false\.$/,
   /^range must be Today, Week, Month, Year or All\.$/,
   /^A value is too long\.$/,
+  // messages.stepsDateTooOld / stepsAboveMax, of the configured window and cap
+  /^Steps can be synced only for today and the \d+ days? before\.$/,
+  /^Steps can not be more than [\d,]+ for a day\.$/,
 ];
 const zodWords =
   /^(Invalid input(: expected \w+, received \w+)?|Invalid option: expected one of ("[^"]*"\|?)+|Too (big|small): expected \w+ to (have|be) [<>]=?-?\d+( items| characters)?|Invalid (string|number|key|element|union|value)[^<>'"]*)$/;

@@ -52,6 +52,8 @@ export async function routeRequests(t: TestApp, admin: LoggedIn, walker: LoggedI
     '/api/users/:id': target.id,
     '/api/users/:id/ledger': target.id,
     '/api/users/:id/coins': target.id,
+    '/api/users/:id/clear-steps-flag': (await createUser(t.db, { name: 'Flagged Person', stepsFlaggedAt: new Date() }))
+      .id,
     '/api/giftcard/:id': cardId,
     '/api/quiz/:id': quizId,
     '/api/giftbox/:id': doomedConfigId,
@@ -107,6 +109,15 @@ export async function routeRequests(t: TestApp, admin: LoggedIn, walker: LoggedI
     'POST /api/app/giftbox/:id/open': () => boxPosition,
     'POST /api/users/:id/coins': () => ({ amount: 5, reason: 'Matrix adjustment' }),
     'POST /api/app/message': () => ({ title: 'Hello', message: 'My steps are missing.' }),
+    // No body: the id says who.
+    'POST /api/users/:id/clear-steps-flag': () => ({}),
+    'PUT /api/app/me': () => ({ name: 'Renamed Walker', isTracking: true }),
+    'PUT /api/app/push-token': () => ({ pushToken: 'matrix-push-token' }),
+    'POST /api/app/me/change-password': (who) => ({
+      currentPassword: who.user?.password ?? 'a-guess',
+      newPassword: 'matrix-new-password',
+    }),
+    'DELETE /api/app/me': (who) => ({ password: who.user?.password ?? 'a-guess' }),
   };
   return { ids, payloads };
 }

@@ -24,9 +24,18 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
 }
 
 /** GET /users/{id}: the same user with `Role { name }` instead of roleName. */
-export function makeUserDetail(user: SessionUser): UserDetail {
+export function makeUserDetail(user: SessionUser, overrides: Partial<UserDetail> = {}): UserDetail {
   const { roleName, ...rest } = user;
-  return { ...rest, updatedAt: user.createdAt, version: 1, Role: { name: roleName }, GiftCards: [] };
+  return {
+    ...rest,
+    updatedAt: user.createdAt,
+    version: 1,
+    Role: { name: roleName },
+    deletedAt: null,
+    stepsFlaggedAt: null,
+    GiftCards: [],
+    ...overrides,
+  };
 }
 
 /** A row of GET /users (an app user unless overridden), its email made from the first name. */
@@ -37,7 +46,7 @@ export function makeUserListItem(id: number, name: string, overrides: Partial<Us
     email: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
     roleName: 'User',
   });
-  return { ...user, Role: { name: 'User' }, ...overrides };
+  return { ...user, Role: { name: 'User' }, deletedAt: null, ...overrides };
 }
 
 export function jsonResponse(status: number, json: unknown): Response {

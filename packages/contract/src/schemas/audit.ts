@@ -25,6 +25,7 @@ export const auditActions = [
   'sign-in-failed',
   'sign-out',
   'coins-adjust',
+  'erase',
 ] as const;
 export type AuditActionName = (typeof auditActions)[number];
 
@@ -44,6 +45,7 @@ export const auditActionOptions = [
   { id: 13, label: 'Failed sign-in', value: 'sign-in-failed' },
   { id: 14, label: 'Sign-out', value: 'sign-out' },
   { id: 15, label: 'Coins adjusted', value: 'coins-adjust' },
+  { id: 16, label: 'Account erased', value: 'erase' },
 ] as const satisfies ReadonlyArray<DropdownOption<AuditActionName>>;
 
 /** What an entry's record is. */

@@ -23,26 +23,22 @@ export const registerSchema = z.object({
 export type RegisterInput = z.input<typeof registerSchema>;
 export const registerResponseSchema = z.null();
 
-/** A day YYYY-MM-DD between `stepsSyncMaxDays` ago and today (the server's calendar). */
-function withinSyncWindow(day: string) {
-  const oldest = new Date();
-  oldest.setDate(oldest.getDate() - limits.stepsSyncMaxDays);
-  return day >= todayIso(oldest);
-}
-
-/** POST /app/steps: the day's steps; a later sync of the same day replaces the count. */
+/**
+ * POST /app/steps: the day's steps; a later sync of the same day replaces the count. How far back a
+ * day may be (STEPS_SYNC_DAYS) and the most steps a day (MAX_STEPS_PER_DAY) are the server's
+ * configuration: it checks them after this schema, with messages.stepsDateTooOld / stepsAboveMax.
+ */
 export const appStepsSchema = z.object({
   date: z
     .string({ error: messages.stepsDateRequired })
     .min(1, { message: messages.stepsDateRequired, abort: true })
     .pipe(dateField)
-    .refine((d) => d <= todayIso(), { message: messages.stepsDateFuture, abort: true })
-    .refine(withinSyncWindow, messages.stepsDateTooOld),
+    .refine((d) => d <= todayIso(), { message: messages.stepsDateFuture, abort: true }),
   steps: z
     .number({ error: messages.stepsRequired })
     .int(messages.stepsInvalid)
     .min(0, messages.stepsInvalid)
-    .max(limits.stepsPerDayMax, messages.stepsInvalid),
+    .max(limits.int32Max, messages.stepsInvalid),
 });
 export type AppStepsInput = z.input<typeof appStepsSchema>;
 export const appStepsResponseSchema = z.object({

@@ -132,6 +132,8 @@ export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
 
 export const userListItemSchema = sessionUserSchema.omit({ roleName: true }).extend({
   Role: z.object({ name: z.enum(roleNames) }),
+  /** When the user erased their account from the app (DELETE /app/me); null: not erased. */
+  deletedAt: z.string().nullable(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
@@ -140,6 +142,8 @@ export const userDetailSchema = userListItemSchema.extend({
   updatedAt: z.string(),
   /** Moves on every edit of the account's fields, never on coin movements (see seenStateFields). */
   version: z.number().int(),
+  /** Since when the user's steps look implausible (messages.stepsFlagReason); null: not flagged. */
+  stepsFlaggedAt: z.string().nullable(),
   GiftCards: z.array(giftCardSchema),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;

@@ -18,8 +18,16 @@ import {
 } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { authUserOf } from '../../plugins/auth/index.js';
-import { throwIfRefused } from '../../plugins/errors.js';
-import { answerQuestion, listOpenQuestions, openGiftBox, recordSteps, redeemGiftCard } from './service.js';
+import { HttpError, throwIfRefused } from '../../plugins/errors.js';
+import {
+  answerQuestion,
+  listOpenQuestions,
+  openGiftBox,
+  recordSteps,
+  redeemGiftCard,
+  type StepsRules,
+  stepsProblem,
+} from './service.js';
 
 const failure = errorEnvelopeSchema;
 /** What every app call may answer besides its success: bad input, no token, not an app user. */
@@ -33,7 +41,7 @@ const appCall = { tags: ['app'], security: [{ bearer: [] }] };
  */
 export async function mobileAppRoutes(
   app: FastifyInstance,
-  opts: { db: Db; stepsPerCoin: number; giftBoxRadiusM: number },
+  opts: { db: Db; stepsPerCoin: number; steps: StepsRules; giftBoxRadiusM: number },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
@@ -45,17 +53,23 @@ export async function mobileAppRoutes(
       schema: {
         ...appCall,
         summary:
-          "Record a day's steps; a later sync of the same day replaces the count and credits only the difference in coins",
+          "Record a day's steps (today or up to STEPS_SYNC_DAYS days before, at most MAX_STEPS_PER_DAY); " +
+          'a later sync of the same day replaces the count and credits only the difference in coins',
         body: appStepsSchema,
         response: { 200: okEnvelope(appStepsResponseSchema), ...appFailures },
       },
     },
     async (request) => {
+      const { date, steps } = request.body;
+      // Refused as the schema refuses (400, the message also in `errors`): the phone shows either alike.
+      const problem = stepsProblem(date, steps, opts.steps);
+      if (problem) throw new HttpError(400, problem, [problem]);
       const result = await recordSteps(db, {
         userId: authUserOf(request).id,
-        date: request.body.date,
-        steps: request.body.steps,
+        date,
+        steps,
         stepsPerCoin: opts.stepsPerCoin,
+        maxPerDay: opts.steps.maxPerDay,
       });
       throwIfRefused(result);
       return { message: messages.stepsRecorded, body: result.result };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, not, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte, not, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type AppQuizQuestion,
@@ -7,12 +7,14 @@ import {
   type giftBoxOpenResponseSchema,
   greatCircleMetres,
   type LatLng,
+  limits,
   type ListResponse,
   messages,
   type quizAnswerResponseSchema,
   type redeemResponseSchema,
   todayIso,
 } from '@strideadmin/contract';
+import type { StepsRules } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { giftCardColumnsWithExpiry, giftCardIsExpired, toGiftCard } from '../gift-cards/index.js';
 import { giftBoxConfigs, giftBoxes, giftCards, quizAnswers, quizQuestions, stepLogs, users } from '../../db/schema.js';
@@ -65,6 +67,7 @@ const callerColumns = {
   isTracking: users.isTracking,
   lastWalkedOn: users.lastWalkedOn,
   emailVerifiedAt: users.emailVerifiedAt,
+  stepsFlagged: sql<boolean>`${users.stepsFlaggedAt} is not null`,
 };
 
 /**
@@ -89,6 +92,54 @@ async function changeLockedCoins(tx: Db, change: CoinChange): Promise<number> {
   return balance;
 }
 
+/** The day `days` calendar days before `day` (YYYY-MM-DD), and after it for a negative `days`. */
+export function daysBefore(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** What POST /app/steps accepts besides its schema: STEPS_SYNC_DAYS and MAX_STEPS_PER_DAY (config). */
+export type { StepsRules };
+
+/**
+ * Why a sync breaks the server's steps rules (undefined: it does not): a day older than today
+ * minus `syncDays` (the schema refused a future day already), or more than `maxPerDay` steps.
+ * No query: checked before the transaction.
+ */
+export function stepsProblem(date: string, steps: number, rules: StepsRules, now = new Date()): string | undefined {
+  if (date < daysBefore(todayIso(now), rules.syncDays)) return messages.stepsDateTooOld(rules.syncDays);
+  if (steps > rules.maxPerDay) return messages.stepsAboveMax(rules.maxPerDay);
+  return undefined;
+}
+
+/**
+ * Whether `day`, just synced at the cap, completes limits.suspiciousCapDays capped days in a row
+ * (the run may reach before or after it: days are synced in any order). One query, run only when
+ * the synced value is the cap.
+ */
+async function completesCappedRun(tx: Db, userId: number, day: string, cap: number): Promise<boolean> {
+  const span = limits.suspiciousCapDays - 1;
+  const capped = await tx
+    .select({ day: stepLogs.day })
+    .from(stepLogs)
+    .where(
+      and(
+        eq(stepLogs.userId, userId),
+        gte(stepLogs.day, daysBefore(day, span)),
+        lte(stepLogs.day, daysBefore(day, -span)),
+        gte(stepLogs.steps, cap),
+      ),
+    );
+  const days = new Set(capped.map((r) => r.day));
+  let run = 0;
+  for (let offset = span; offset >= -span; offset--) {
+    run = days.has(daysBefore(day, offset)) ? run + 1 : 0;
+    if (run >= limits.suspiciousCapDays) return true;
+  }
+  return false;
+}
+
 /** Midnight starting the server's calendar day of `now` (the day `todayIso` names). */
 export function startOfDay(now: Date): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate());
@@ -105,7 +156,7 @@ export function startOfDay(now: Date): Date {
  */
 export async function recordSteps(
   db: Db,
-  input: { userId: number; date: string; steps: number; stepsPerCoin: number },
+  input: { userId: number; date: string; steps: number; stepsPerCoin: number; maxPerDay: number },
 ): Promise<{ ok: true; result: StepsResult } | AppRefusal> {
   const { userId, date, steps } = input;
   return refusing(() =>
@@ -140,6 +191,16 @@ export async function recordSteps(
       // syncing today again and again) leaves the caller's row as it is.
       if (steps > 0 && (caller.lastWalkedOn === null || caller.lastWalkedOn < date)) {
         await tx.update(users).set({ lastWalkedOn: date }).where(eq(users.id, userId));
+      }
+      // Implausible steps: the cap on limits.suspiciousCapDays days in a row flags the user, once
+      // (the coins stay: an administrator looks and decides). Looked for only at the cap.
+      if (steps === input.maxPerDay && !caller.stepsFlagged) {
+        if (await completesCappedRun(tx, userId, date, input.maxPerDay)) {
+          await tx
+            .update(users)
+            .set({ stepsFlaggedAt: sql`now()` })
+            .where(and(eq(users.id, userId), isNull(users.stepsFlaggedAt)));
+        }
       }
       return { ok: true as const, result: { date, steps, coins: before + credited, credited, totalCoins } };
     }),

@@ -1,1 +1,2 @@
 export { profileRoutes } from './routes.js';
+export { changePassword } from './service.js';

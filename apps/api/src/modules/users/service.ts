@@ -83,6 +83,7 @@ const sessionUserColumns = {
   ...profileColumns,
   emailVerifiedAt: users.emailVerifiedAt,
   createdAt: users.createdAt,
+  deletedAt: users.deletedAt,
   roleName: sql<RoleName>`${roles.name}`.as('role_name'),
 };
 type SessionUserRow = Pick<UserWithRole, keyof typeof sessionUserColumns>;
@@ -191,7 +192,7 @@ export function toSessionUser(u: SessionUserRow): SessionUser {
 
 /** A row of GET /users: the session user's fields with `Role { name }` instead of roleName. */
 export function toUserListItem(u: SessionUserRow): UserListItem {
-  return userFields(u, { Role: { name: u.roleName } });
+  return userFields(u, { Role: { name: u.roleName }, deletedAt: u.deletedAt?.toISOString() ?? null });
 }
 
 /**
@@ -224,6 +225,7 @@ export function toUserDetail(u: UserWithRole, giftCardsOfUser: UserDetail['GiftC
     ...toUserListItem(u),
     updatedAt: u.updatedAt.toISOString(),
     version: u.version,
+    stepsFlaggedAt: u.stepsFlaggedAt?.toISOString() ?? null,
     GiftCards: giftCardsOfUser,
   };
 }

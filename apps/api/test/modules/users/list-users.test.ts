@@ -64,6 +64,7 @@ describe('GET /api/users', () => {
       emailVerified: true,
       createdAt: expect.any(String),
       Role: { name: 'Admin' },
+      deletedAt: null,
     });
     expect(rows[1]).toMatchObject({ name: 'Gus Back\\slash', Role: { name: 'User' } });
     expect(JSON.stringify(rows)).not.toMatch(/password|roleName/i);

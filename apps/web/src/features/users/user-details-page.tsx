@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages, type GiftCard, type UserDetail } from '@strideadmin/contract';
 import { Avatar } from '../../components/avatar';
+import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { CardDetailsDialog } from '../../components/card-details-dialog';
@@ -11,9 +12,12 @@ import { Modal } from '../../components/modal';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { formatDate, formatNumber, yesNo } from '../../lib/format';
+import { errorMessage } from '../../lib/api-client';
 import { useIdParam } from '../../lib/id-param';
 import { useCan } from '../../lib/permissions';
 import { hrefs, paths } from '../../lib/paths';
+import { toast } from '../../lib/toast';
+import { useClearStepsFlag } from './api/clear-steps-flag';
 import { useUser } from './api/get-user';
 import { CoinsPanel } from './coins-panel';
 
@@ -41,7 +45,7 @@ function UserDetails({ user }: { user: UserDetail }) {
   const facts: [string, string][] = [
     ['Email', user.email],
     ['Role', user.Role.name],
-    ['Status', user.isActive ? 'Active' : 'Inactive'],
+    ['Status', user.deletedAt ? messages.userErasedStatus : user.isActive ? 'Active' : 'Inactive'],
     ['Tracking', user.isTracking ? 'Enabled' : 'Disabled'],
     ['Gender', user.gender ? user.gender.charAt(0).toUpperCase() + user.gender.slice(1) : '—'],
     ['Date of Birth', formatDate(user.dob)],
@@ -77,9 +81,11 @@ function UserDetails({ user }: { user: UserDetail }) {
             <Avatar src={user.profilePic} name={user.name} className="size-24 text-2xl" />
           </button>
           <div className="flex-1">
-            <h2 className="text-xl font-semibold" data-testid="user-details-name">
+            <h2 className="flex items-center gap-2 text-xl font-semibold" data-testid="user-details-name">
               {user.name}
+              {user.deletedAt && <Badge tone="red">{messages.userErasedStatus}</Badge>}
             </h2>
+            {user.stepsFlaggedAt && <StepsFlag userId={user.id} since={user.stepsFlaggedAt} canClear={canWriteUsers} />}
             <dl className="mt-4 grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2">
               {facts.map(([k, v]) => (
                 <div
@@ -158,5 +164,35 @@ function UserDetails({ user }: { user: UserDetail }) {
         onEdit={canWriteCards ? (c) => void navigate(hrefs.withId(paths.updateCard, c.id)) : undefined}
       />
     </div>
+  );
+}
+
+/** The steps flag (docs/behaviour.md §11): since when, why, and for who may edit users, Clear. */
+function StepsFlag({ userId, since, canClear }: { userId: number; since: string; canClear: boolean }) {
+  const clear = useClearStepsFlag(userId);
+  return (
+    <p
+      role="status"
+      data-testid="steps-flag"
+      className="mt-3 flex flex-wrap items-center gap-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-300"
+    >
+      <span>
+        Steps flagged since {formatDate(since)}: {messages.stepsFlagReason}
+      </span>
+      {canClear && (
+        <Button
+          variant="secondary"
+          disabled={clear.isPending}
+          onClick={() =>
+            clear.mutate(undefined, {
+              onSuccess: (message) => toast.success(message ?? messages.stepsFlagCleared),
+              onError: (err) => toast.error(errorMessage(err)),
+            })
+          }
+        >
+          Clear flag
+        </Button>
+      )}
+    </p>
   );
 }

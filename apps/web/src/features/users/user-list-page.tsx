@@ -2,7 +2,7 @@ import { undoHint } from '../../lib/undoable-delete';
 import { Link, useNavigate } from 'react-router';
 import { messages, type UserListItem, type userSortColumns } from '@strideadmin/contract';
 import { Avatar } from '../../components/avatar';
-import { ActiveBadge } from '../../components/badge';
+import { ActiveBadge, Badge } from '../../components/badge';
 import { ButtonLink } from '../../components/button-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { DataTableColumn } from '../../components/data-table';
@@ -84,7 +84,13 @@ export function UserListPage() {
       optional: true,
       cell: (u) => formatNumber(u.totalCoins),
     },
-    { id: 'status', header: 'Status', optional: true, cell: (u) => <ActiveBadge active={u.isActive} /> },
+    {
+      id: 'status',
+      header: 'Status',
+      optional: true,
+      cell: (u) =>
+        u.deletedAt ? <Badge tone="red">{messages.userErasedStatus}</Badge> : <ActiveBadge active={u.isActive} />,
+    },
     { ...createdColumn(), optional: true },
     actionsColumn((u) => (
       <>

@@ -141,6 +141,19 @@ describe('/user-list', () => {
     expect(screen.getByTestId('page-summary')).toHaveTextContent('Showing 1–3 of 3');
   });
 
+  test('an account its user erased shows Deleted as its status', async () => {
+    serve([
+      makeUserListItem(4, 'Deleted user', { isActive: false, deletedAt: '2024-04-01T10:00:00.000Z' }),
+      ...people,
+    ]);
+    renderApp('/user-list');
+    const gone = (await screen.findByRole('rowheader', { name: 'Deleted user' })).closest('tr')!;
+    expect(within(gone).getByText(messages.userErasedStatus)).toBeInTheDocument();
+    expect(within(gone).queryByText('Inactive')).not.toBeInTheDocument();
+    const alan = screen.getByRole('rowheader', { name: 'Alan Turing' }).closest('tr')!;
+    expect(within(alan).getByText('Inactive')).toBeInTheDocument();
+  });
+
   test('a filter is applied on Enter: it goes into the URL as name=value and into the request', async () => {
     const user = userEvent.setup();
     const { lists } = serve(people);

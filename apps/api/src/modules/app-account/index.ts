@@ -1,0 +1,1 @@
+export { appAccountRoutes } from './routes.js';
