@@ -4,3 +4,4 @@ export * from './dates.js';
 export * from './factories.js';
 export * from './mail.js';
 export * from './docs.js';
+export * from './api-client.js';

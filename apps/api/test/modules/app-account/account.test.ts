@@ -17,6 +17,7 @@ import {
   users,
 } from '../../../src/db/schema.js';
 import {
+  boxPosition,
   buildTestApp,
   createGiftBox,
   createGiftBoxConfig,
@@ -60,7 +61,7 @@ describe('the app user’s password, erasure and export', () => {
     const quizId = await createQuiz(t.db, { question: 'How far is a marathon?' });
     expect((await appPost(t, who, `/app/quiz/${quizId}/answer`, { option: 2 })).statusCode).toBe(200);
     const boxId = await createGiftBox(t.db, await createGiftBoxConfig(t.db, { stepsToUnlock: 0 }));
-    expect((await appPost(t, who, `/app/giftbox/${boxId}/open`)).statusCode).toBe(200);
+    expect((await appPost(t, who, `/app/giftbox/${boxId}/open`, boxPosition)).statusCode).toBe(200);
     const cardId = await createGiftCard(t.db, { price: 30, serialNumber: `EXP-${randomUUID()}` });
     expect((await appPost(t, who, `/app/giftcard/${cardId}/redeem`)).statusCode).toBe(200);
     const sent = await appPost(t, who, '/app/message', { title: 'Coins', message: 'Where are my coins?' });
