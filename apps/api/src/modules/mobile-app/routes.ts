@@ -38,10 +38,7 @@ const appCall = { tags: ['app'], security: [{ bearer: [] }] };
  * needs an active app user's token (requireAppUser); the coins they earn or spend go through the
  * ledger.
  */
-export async function mobileAppRoutes(
-  app: FastifyInstance,
-  opts: { db: Db; stepsPerCoin: number; steps: StepsRules },
-) {
+export async function mobileAppRoutes(app: FastifyInstance, opts: { db: Db; stepsPerCoin: number; steps: StepsRules }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
 

@@ -15,7 +15,8 @@ describe('plausible steps', () => {
   const flaggedAt = async (id: number) =>
     (await t.db.select({ at: users.stepsFlaggedAt }).from(users).where(eq(users.id, id)))[0]!.at;
   const stepsFlagged = async (who: LoggedIn) =>
-    (await t.app.inject({ url: '/api/app/me', headers: who.headers })).json().body.stepsFlagged;
+    (await t.app.inject({ url: '/api/app/me', headers: who.headers })).json<{ body: { stepsFlagged: boolean } }>().body
+      .stepsFlagged;
 
   beforeAll(async () => {
     t = await buildTestApp();
