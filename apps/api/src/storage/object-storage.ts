@@ -78,10 +78,7 @@ export function contentTypeOfKey(key: string): ImageContentType | null {
  * The folder and key of a stored image's address (`.../<folder>/<key>`, as publicUrl and
  * publicUrlOf make it), on one of `origins`; null for any other address (an image kept elsewhere).
  */
-export function storedObjectOf(
-  url: string,
-  origins: readonly string[],
-): { folder: ImageFolder; key: string } | null {
+export function storedObjectOf(url: string, origins: readonly string[]): { folder: ImageFolder; key: string } | null {
   let parsed: URL;
   try {
     parsed = new URL(url);

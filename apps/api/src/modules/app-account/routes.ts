@@ -179,7 +179,7 @@ export async function appAccountRoutes(
       schema: {
         ...appCall,
         summary:
-          "Download everything kept about the caller as JSON: profile, steps, coin ledger, quiz answers, gift cards (with codes), " +
+          'Download everything kept about the caller as JSON: profile, steps, coin ledger, quiz answers, gift cards (with codes), ' +
           'gift boxes, messages, inbox',
         response: { 200: appExportSchema, ...appFailures, 404: failure },
       },

@@ -142,10 +142,7 @@ describe('/user-list', () => {
   });
 
   test('an account its user erased shows Deleted as its status', async () => {
-    serve([
-      makeUserListItem(4, 'Deleted user', { isActive: false, deletedAt: '2024-04-01T10:00:00.000Z' }),
-      ...people,
-    ]);
+    serve([makeUserListItem(4, 'Deleted user', { isActive: false, deletedAt: '2024-04-01T10:00:00.000Z' }), ...people]);
     renderApp('/user-list');
     const gone = (await screen.findByRole('rowheader', { name: 'Deleted user' })).closest('tr')!;
     expect(within(gone).getByText(messages.userErasedStatus)).toBeInTheDocument();
