@@ -30,6 +30,7 @@ function serve(detail: UserDetail, signedIn = makeUser({ id: 7, name: 'Ada Admin
     // The shell reads the signed-in account.
     if (pathname === `/api/users/${signedIn.id}`) return jsonResponse(200, { body: makeUserDetail(signedIn) });
     if (pathname === '/api/audit') return listPage([], req.url.searchParams);
+    if (pathname === `/api/users/${walker.id}/ledger`) return listPage([], req.url.searchParams);
     if (pathname === '/api/message') return jsonResponse(200, { body: { rows: [], count: 0 } });
     return jsonResponse(404, { message: messages.routeNotFound });
   });
