@@ -107,7 +107,7 @@ class NoRecipients extends Error {}
 
 /**
  * The recipients of an audience (docs/behaviour.md §11), as SQL over users: app users only (role User),
- * never an administrator; `active` only the active ones; `users` the chosen ones (active or not:
+ * never an administrator nor an erased account (DELETE /app/me); `active` only the active ones; `users` the chosen ones (active or not:
  * the administrator picked them by name).
  */
 function audienceFilter(input: CreateNotification) {
@@ -156,7 +156,7 @@ export async function createNotification(
             from notifications n
             cross join users u
             join roles r on r.id = u.role_id
-            where n.id = ${row.id} and r.name = 'User' ${audienceFilter(input)}
+            where n.id = ${row.id} and r.name = 'User' and u.deleted_at is null ${audienceFilter(input)}
             returning 1
           )
           select count(*)::int as n from inserted`),

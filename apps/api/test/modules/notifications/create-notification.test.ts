@@ -11,7 +11,7 @@ describe('POST /api/notification', () => {
   let t: TestApp;
   let admin: LoggedIn;
   /** The accounts of this file, by what they are. */
-  const ids = { active: [] as number[], inactive: [] as number[], otherAdmin: 0, inactiveAdmin: 0 };
+  const ids = { active: [] as number[], inactive: [] as number[], otherAdmin: 0, inactiveAdmin: 0, erased: 0 };
 
   const post = (payload: object) =>
     t.app.inject({ method: 'POST', url: '/api/notification', payload, headers: admin.headers });
@@ -28,6 +28,8 @@ describe('POST /api/notification', () => {
     for (let i = 0; i < 2; i++) ids.inactive.push((await createUser(t.db, { isActive: false })).id);
     ids.otherAdmin = (await createUser(t.db, { role: 'Admin' })).id;
     ids.inactiveAdmin = (await createUser(t.db, { role: 'Admin', isActive: false })).id;
+    // An account its owner erased (DELETE /app/me): no notification reaches it, whatever the audience.
+    ids.erased = (await createUser(t.db, { name: 'Deleted user', isActive: false, deletedAt: new Date() })).id;
   });
   afterAll(() => t?.close());
 
@@ -68,13 +70,14 @@ describe('POST /api/notification', () => {
   });
 
   describe('audiences', () => {
-    it('all: every app user, active or not; never an administrator', async () => {
+    it('all: every app user, active or not; never an administrator nor an erased account', async () => {
       const id = (await post(validNotification({ audience: 'all' }))).json<{ body: { id: number } }>().body.id;
       const recipients = await recipientsOf(id);
       expect(recipients).toEqual([...ids.active, ...ids.inactive].sort((a, b) => a - b));
       expect(recipients).not.toContain(admin.user.id);
       expect(recipients).not.toContain(ids.otherAdmin);
       expect(recipients).not.toContain(ids.inactiveAdmin);
+      expect(recipients).not.toContain(ids.erased);
     });
 
     it('active: the active app users only', async () => {
