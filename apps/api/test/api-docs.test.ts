@@ -31,7 +31,7 @@ const modules: Record<string, ModuleDocs> = {
       ['/api/users/{id}', 'get', ['200', '400', '401', '403', '404']],
       ['/api/users', 'post', ['200', '400', '401', '403', '409']],
       ['/api/users', 'put', ['200', '400', '401', '403', '404', '409']],
-      ['/api/users/updatepassword', 'put', ['200', '400', '401', '403', '404']],
+      ['/api/users/updatepassword', 'put', ['200', '400', '401', '403', '404', '409']],
       ['/api/users/{id}', 'delete', ['200', '400', '401', '403', '404']],
       ['/api/users/bulk-delete', 'post', ['200', '400', '401', '403']],
       ['/api/users/ids', 'get', ['200', '400', '401', '403']],

@@ -248,6 +248,7 @@ export const messages = {
   accountErased: 'Your account has been deleted and your personal data removed.',
   erasedUserName: 'Deleted user',
   userErasedStatus: 'Deleted',
+  userErasedNoEdit: 'This account was deleted by its owner; it can no longer be edited.',
 
   // ours: concurrent edits of a user (PUT /users, PUT /profile refuse a form loaded before a change)
   userChangedMeanwhile:

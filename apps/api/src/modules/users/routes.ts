@@ -164,7 +164,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
         summary:
           "Set another user's password; their existing tokens stop working (docs/behaviour.md §7 PUT /users/updatepassword). Your own: POST /profile/change_password",
         body: updateUserPasswordSchema,
-        response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure },
+        response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure, 409: failure },
       },
     },
     async (request) => {

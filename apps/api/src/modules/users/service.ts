@@ -542,6 +542,13 @@ export async function updateUser(
     if (!patch.isActive) return refuse(400, messages.cannotDeactivateSelf);
     if (patch.role !== 'Admin') return refuse(400, messages.cannotDemoteSelf);
   }
+  // An account its owner erased (DELETE /app/me) stays anonymised: nobody brings it back to life.
+  // The answer carries the account as stored, as a refused stale edit does.
+  const [target] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, updateId));
+  if (target?.deletedAt) {
+    const stored = await getUserDetail(db, updateId);
+    if (stored) return { ok: false, status: 409, message: messages.userErasedNoEdit, body: stored };
+  }
   const outcome = await updateUserColumns(db, updateId, patch, actorId, { version, coinsSeen }, audit, () =>
     sessions ? sessions.revokeAllOf(updateId) : endSessionsOf(db, updateId, new Date()),
   );
@@ -568,6 +575,8 @@ export async function resetUserPassword(
   if (id === audit.actor.id) return refuse(403, messages.ownPasswordUseProfile);
   const user = await findUserById(db, id);
   if (!user) return refuse(404, messages.userNotFound);
+  const [erased] = await db.select({ at: users.deletedAt }).from(users).where(eq(users.id, id));
+  if (erased?.at) return refuse(409, messages.userErasedNoEdit);
   const problem = passwordProblem(password, user.roleName);
   if (problem) return refuse(400, problem);
   const passwordHash = await hashPassword(password);

@@ -241,6 +241,37 @@ describe('the app user’s password, erasure and export', () => {
       expect(list.json().body.rows).toEqual([
         expect.objectContaining({ id: who.user.id, deletedAt: detail.json().body.deletedAt }),
       ]);
+
+      // Nobody brings it back: an administrator's edit and password reset are refused, nothing changes.
+      const before = await rowOf(who.user.id);
+      const edit = await t.app.inject({
+        method: 'PUT',
+        url: '/api/users',
+        headers: admin.headers,
+        payload: {
+          updateId: who.user.id,
+          name: 'Back Again',
+          height: 170,
+          weight: 60,
+          gender: null,
+          totalCoins: 0,
+          dailyFSGoal: 0,
+          isActive: true,
+          isTracking: false,
+          role: 'User',
+        },
+      });
+      expect(edit.statusCode, edit.body).toBe(409);
+      expect(edit.json()).toMatchObject({ message: messages.userErasedNoEdit, body: { id: who.user.id } });
+      const reset = await t.app.inject({
+        method: 'PUT',
+        url: '/api/users/updatepassword',
+        headers: admin.headers,
+        payload: { updateId: who.user.id, password: 'a-brand-new-password' },
+      });
+      expect(reset.statusCode, reset.body).toBe(409);
+      expect(reset.json()).toEqual({ message: messages.userErasedNoEdit });
+      expect(await rowOf(who.user.id)).toEqual(before);
     });
   });
 

@@ -64,7 +64,8 @@ function UserDetails({ user }: { user: UserDetail }) {
             <Button variant="secondary" onClick={() => void navigate(paths.userList)}>
               Go Back
             </Button>
-            {canWriteUsers && (
+            {/* An account its owner erased cannot be edited (the API refuses it too). */}
+            {canWriteUsers && !user.deletedAt && (
               <Button onClick={() => void navigate(hrefs.withId(paths.updateUser, user.id))}>Edit User</Button>
             )}
           </>

@@ -75,6 +75,7 @@ describe('/user-details: the steps flag and the Deleted status', () => {
     expect(await screen.findByTestId('user-details-name')).toHaveTextContent('Wally Walker');
     expect(screen.queryByTestId('steps-flag')).not.toBeInTheDocument();
     expect(screen.queryByText(messages.userErasedStatus)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit User' })).toBeInTheDocument();
     unmount();
 
     serve(
@@ -90,5 +91,7 @@ describe('/user-details: the steps flag and the Deleted status', () => {
     expect(name).toHaveTextContent(`${messages.erasedUserName}${messages.userErasedStatus}`);
     const status = screen.getByText('Status').closest('div')!;
     expect(status).toHaveTextContent(`Status${messages.userErasedStatus}`);
+    // Nothing to edit: the owner erased it.
+    expect(screen.queryByRole('button', { name: 'Edit User' })).not.toBeInTheDocument();
   });
 });
