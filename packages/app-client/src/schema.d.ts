@@ -8019,6 +8019,7 @@ export interface paths {
                                 amount: number;
                                 refId: number | null;
                                 refDay: string | null;
+                                reason: string | null;
                             }[];
                             quizAnswers: {
                                 at: string;

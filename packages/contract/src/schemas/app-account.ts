@@ -89,6 +89,8 @@ export const appExportSchema = z.object({
       amount: z.number().int(),
       refId: z.number().int().nullable(),
       refDay: z.string().nullable(),
+      /** An administrator's adjustment: why (shown to the user as in their coin history). */
+      reason: z.string().nullable(),
     }),
   ),
   quizAnswers: z.array(

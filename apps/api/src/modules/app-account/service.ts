@@ -173,6 +173,7 @@ export async function exportAccount(db: Db, userId: number, now = new Date()): P
         amount: coinLedger.amount,
         refId: coinLedger.refId,
         refDay: coinLedger.refDay,
+        reason: coinLedger.reason,
       })
       .from(coinLedger)
       .where(eq(coinLedger.userId, userId))

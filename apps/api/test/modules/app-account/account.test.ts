@@ -279,6 +279,15 @@ describe('the app user’s password, erasure and export', () => {
     it('downloads every row kept about the caller as a JSON attachment, and logs the export', async () => {
       const { who, quizId, boxId, cardId } = await activeWalker();
       const someoneElse = await activeWalker();
+      // An administrator's adjustment: its reason is the user's to read too.
+      const admin = await loginAs(t, 'Admin');
+      const adjusted = await t.app.inject({
+        method: 'POST',
+        url: `/api/users/${who.user.id}/coins`,
+        headers: admin.headers,
+        payload: { amount: 7, reason: 'Birthday bonus' },
+      });
+      expect(adjusted.statusCode, adjusted.body).toBe(200);
 
       const res = await exportOf(who);
       expect(res.statusCode, res.body).toBe(200);
@@ -302,7 +311,10 @@ describe('the app user’s password, erasure and export', () => {
         ['quiz', 10],
         ['giftbox', 25],
         ['redeem', -30],
+        ['adjustment', 7],
       ]);
+      expect(data.ledger.at(-1)).toMatchObject({ kind: 'adjustment', reason: 'Birthday bonus' });
+      expect(data.ledger.slice(0, -1).every((e) => e.reason === null)).toBe(true);
       expect(data.ledger.reduce((sum, e) => sum + e.amount, 0)).toBe(data.profile.totalCoins);
       expect(data.quizAnswers).toEqual([
         expect.objectContaining({ quizId, question: 'How far is a marathon?', option: 2, correct: true, coins: 10 }),
