@@ -291,6 +291,7 @@ export const messages = {
   // ours (spec silent): the list tools (bulk delete, export, quick search; docs/behaviour.md §12)
   idNotNumber: 'The id must be a number.',
   listCountInvalid: 'count must be exact, or left out.',
+  listLimitInvalid: `limit must be a whole number from 1 to ${limits.listMaxPageSize}; the portal's page sizes are ${limits.listPageSizes.slice(0, -1).join(', ')} and ${limits.listPageSizes.at(-1)}.`,
   bulkDeleteIdsRequired: 'Choose at least one row to delete.',
   bulkDeleteTooMany: `Choose at most ${limits.bulkDeleteMax.toLocaleString('en-US')} rows to delete at once.`,
   quickSearchTooShort: `Type at least ${limits.quickSearchMinChars} characters to search.`,

@@ -14,11 +14,12 @@ export const idParamsSchema = z.object({
 /** The page, page size and order of every list call; each list adds its own `sort` columns and filters. */
 export const listQueryBase = {
   page: z.coerce.number({ error: 'page must be a number.' }).int().min(1).max(1_000_000).default(1),
+  // Any size from 1 to the maximum (the app pages by 1 or 5); a refusal names the portal's sizes.
   limit: z.coerce
-    .number({ error: 'limit must be a number.' })
-    .int()
-    .min(1)
-    .max(limits.listMaxPageSize)
+    .number({ error: messages.listLimitInvalid })
+    .int(messages.listLimitInvalid)
+    .min(1, messages.listLimitInvalid)
+    .max(limits.listMaxPageSize, messages.listLimitInvalid)
     .default(limits.listDefaultPageSize),
   order: z.enum(['asc', 'desc']).default('desc'),
   /**

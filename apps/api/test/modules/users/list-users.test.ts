@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@strideadmin/contract';
 import { buildTestApp, createUser, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
 
 interface Row {
@@ -193,5 +194,16 @@ describe('GET /api/users', () => {
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json()).toEqual({ message: expect.any(String), errors: [expect.any(String)] });
     }
+  });
+
+  it('a page size it cannot give says which sizes there are', async () => {
+    for (const limit of ['500', '0', '2.5', 'all']) {
+      const res = await t.app.inject({ url: '/api/users', query: { limit }, headers: admin.headers });
+      expect(res.statusCode, limit).toBe(400);
+      expect(res.json(), limit).toEqual({ message: messages.listLimitInvalid, errors: [messages.listLimitInvalid] });
+    }
+    expect(messages.listLimitInvalid).toBe(
+      "limit must be a whole number from 1 to 100; the portal's page sizes are 10, 20, 50 and 100.",
+    );
   });
 });
