@@ -159,6 +159,24 @@ test('each chart is drawn at the width of its box, from the first draw, and foll
   expect(await boxWidth()).not.toBe(wide);
 });
 
+test("the charts' hidden tables for screen readers take no room: the page ends where its content does", async ({
+  page,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn();
+  await openDashboard(page, 'Month');
+  await expect(page.getByRole('table', { name: /^Steps/ })).toBeAttached();
+  const { scrollHeight, contentBottom } = await page.evaluate(() => ({
+    scrollHeight: document.documentElement.scrollHeight,
+    contentBottom: Math.max(
+      ...[...document.querySelectorAll('main figure')].map((f) => f.getBoundingClientRect().bottom + window.scrollY),
+    ),
+  }));
+  // The main area's own padding below the last chart, not the tables' 30 rows.
+  expect(scrollHeight - contentBottom).toBeLessThan(120);
+});
+
 test('the range select writes the URL; Back returns to the previous range', async ({ page, signIn }) => {
   await signIn();
   await openDashboard(page, 'Today');

@@ -227,31 +227,35 @@ export function TimeChart({ title, description, periods, granularity, series, ki
           ))}
         </svg>
       </div>
-      <table className="sr-only">
-        <caption>
-          {title}, {description.toLowerCase()}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{granularity === 'day' ? 'Day' : 'Month'}</th>
-            {series.map((s) => (
-              <th key={s.label} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {periods.map((period, i) => (
-            <tr key={period}>
-              <th scope="row">{longPeriod(period, granularity)}</th>
+      {/* Hidden in a div: a table keeps its own size whatever its width and height say, so a table
+          made sr-only itself still stretched the page by its full height (a scrollbar past Home). */}
+      <div className="sr-only">
+        <table>
+          <caption>
+            {title}, {description.toLowerCase()}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{granularity === 'day' ? 'Day' : 'Month'}</th>
               {series.map((s) => (
-                <td key={s.label}>{formatNumber(s.values[i] ?? 0)}</td>
+                <th key={s.label} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {periods.map((period, i) => (
+              <tr key={period}>
+                <th scope="row">{longPeriod(period, granularity)}</th>
+                {series.map((s) => (
+                  <td key={s.label}>{formatNumber(s.values[i] ?? 0)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
