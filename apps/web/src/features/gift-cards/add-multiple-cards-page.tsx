@@ -43,13 +43,14 @@ export const importMarks = { chosen: 'bulk-import:file-chosen', shown: 'bulk-imp
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
-const skippedWhy = (c: BulkCounts) =>
+/** What the warning says will be skipped: "2 rows with errors and 1 row without an image will be skipped." */
+const skippedSentence = (c: BulkCounts) =>
   [
-    c.errors > 0 && `${c.errors.toLocaleString()} with errors`,
-    c.imageMissing > 0 && `${c.imageMissing.toLocaleString()} without an image`,
+    c.errors > 0 && `${plural(c.errors, 'row', 'rows')} with errors`,
+    c.imageMissing > 0 && `${plural(c.imageMissing, 'row', 'rows')} without an image`,
   ]
     .filter(Boolean)
-    .join(', ');
+    .join(' and ') + ' will be skipped.';
 
 /**
  * docs/behaviour.md §2/§4/§5/§7 Add Multiple Gift Cards: a CSV file read into validated rows (in a worker),
@@ -355,10 +356,10 @@ export function AddMultipleCardsPage() {
         confirmLabel="Confirm"
         description={
           <>
-            {messages.csvRecordsSkipped}
-            <span className="mt-2 block" data-testid="skip-counts">
-              {plural(counts.ready, 'row', 'rows')} will be uploaded;{' '}
-              {plural(counts.total - counts.ready, 'row', 'rows')} ({skippedWhy(counts)}) will be skipped.
+            {/* The specification's sentence speaks of errors: said only when some row has errors. */}
+            {counts.errors > 0 && messages.csvRecordsSkipped}
+            <span className={counts.errors > 0 ? 'mt-2 block' : 'block'} data-testid="skip-counts">
+              {skippedSentence(counts)} {plural(counts.ready, 'row', 'rows')} will be uploaded.
             </span>
           </>
         }

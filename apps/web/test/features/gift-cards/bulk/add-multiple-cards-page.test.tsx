@@ -212,6 +212,23 @@ describe('/add-multiple-card', () => {
     expect(count('all')).toBe('2');
   });
 
+  test('only rows without an image: the warning says so, not that rows have errors', async () => {
+    const { creates } = serve();
+    const { user } = await openScreen(valid(1), valid(2), valid(3));
+    await user.upload(screen.getByLabelText('Upload image for row 1'), png());
+    await user.upload(screen.getByLabelText('Upload image for row 2'), png());
+    await waitFor(() => expect(statusOf('row-2')).toBe('ready'));
+
+    await user.click(screen.getByRole('button', { name: 'Create Gift Cards' }));
+    const warning = await screen.findByRole('dialog', { name: 'Some rows will be skipped' });
+    expect(warning).not.toHaveTextContent(messages.csvRecordsSkipped);
+    expect(within(warning).getByTestId('skip-counts')).toHaveTextContent(
+      /^1 row without an image will be skipped\. 2 rows will be uploaded\.$/,
+    );
+    await user.click(within(warning).getByRole('button', { name: 'Cancel' }));
+    expect(creates()).toEqual([]);
+  });
+
   test('rows that would be skipped: the warning first, Confirm sends only Successfull rows; 201 replaces the table', async () => {
     const { creates } = serve({
       create: (rows) =>
@@ -231,7 +248,7 @@ describe('/add-multiple-card', () => {
     const warning = await screen.findByRole('dialog', { name: 'Some rows will be skipped' });
     expect(warning).toHaveTextContent(messages.csvRecordsSkipped);
     expect(within(warning).getByTestId('skip-counts')).toHaveTextContent(
-      '2 rows will be uploaded; 2 rows (1 with errors, 1 without an image) will be skipped.',
+      '1 row with errors and 1 row without an image will be skipped. 2 rows will be uploaded.',
     );
     await user.click(within(warning).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
