@@ -177,8 +177,6 @@ export default tseslint.config(
       'apps/*/vite*.config.ts',
       'apps/*/vitest.config.ts',
       'bench/**',
-      // The simulator's command line: a client of the server, with the defaults the server's own.
-      'apps/simulator/src/cli.ts',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },

@@ -14,6 +14,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { simulatorEnv } from './config.js';
 import { simulate } from './simulate.js';
 
 const { values } = parseArgs({
@@ -46,13 +47,14 @@ const thinkMs: [number, number] = [Number(pause[1]), Number(pause[2])];
 const seed = values.seed === undefined ? undefined : Number(values.seed);
 if (seed !== undefined && !Number.isInteger(seed)) fail('--seed must be a whole number');
 
-const dataDir = path.resolve(values['data-dir'] ?? process.env.DATA_DIR ?? './data');
-const baseUrl = values.url ?? `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
-const email = values['admin-email'] ?? process.env.ADMIN_EMAIL ?? 'admin@example.com';
+const env = simulatorEnv();
+const dataDir = path.resolve(values['data-dir'] ?? env.dataDir);
+const baseUrl = values.url ?? `http://127.0.0.1:${env.port}`;
+const email = values['admin-email'] ?? env.adminEmail;
 const passwordFile = path.join(dataDir, 'initial-admin-password');
 const password =
   values['admin-password'] ??
-  process.env.ADMIN_PASSWORD ??
+  env.adminPassword ??
   (existsSync(passwordFile) ? readFileSync(passwordFile, 'utf8').trim() : undefined);
 if (!password)
   fail(
