@@ -2,6 +2,7 @@ import { z } from '../zod.js';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
 import { changePasswordSchema, updateProfileSchema, updateUserSchema } from './users.js';
+import { sessionUserSchema } from './auth.js';
 import { passwordFieldFor } from './fields.js';
 
 /**
@@ -11,24 +12,20 @@ import { passwordFieldFor } from './fields.js';
  */
 
 /** GET /app/me (and PUT /app/me's answer): the caller's profile, balance and today's steps. */
-export const appMeSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  dob: z.string().nullable(),
-  height: z.number().nullable(),
-  weight: z.number().nullable(),
-  gender: z.string().nullable(),
-  dailyFSGoal: z.number().int(),
-  isTracking: z.boolean(),
-  emailVerified: z.boolean(),
-  profilePic: z.string().nullable(),
-  totalCoins: z.number().int(),
-  /** The server's calendar day (the day POST /app/steps calls today), its steps and the goal. */
-  today: z.object({ date: z.string(), steps: z.number().int(), goal: z.number().int() }),
-  /** The daily step limit was reached on too many days in a row: an administrator will look. */
-  stepsFlagged: z.boolean(),
-});
+export const appMeSchema = sessionUserSchema
+  // The account's own fields as the session holds them (docs/behaviour.md §3 User).
+  .pick({ id: true, name: true, email: true, dob: true, height: true, weight: true, gender: true })
+  .extend({
+    dailyFSGoal: z.number().int(),
+    isTracking: z.boolean(),
+    emailVerified: z.boolean(),
+    profilePic: z.string().nullable(),
+    totalCoins: z.number().int(),
+    /** The server's calendar day (the day POST /app/steps calls today), its steps and the goal. */
+    today: z.object({ date: z.string(), steps: z.number().int(), goal: z.number().int() }),
+    /** The daily step limit was reached on too many days in a row: an administrator will look. */
+    stepsFlagged: z.boolean(),
+  });
 export type AppMe = z.infer<typeof appMeSchema>;
 
 const profile = updateProfileSchema.shape;
