@@ -25,6 +25,15 @@ test.describe('signed out', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('routes are exact: a trailing slash or other letter case is the 404 page', async ({ page }) => {
+    for (const path of ['/login/', '/LOGIN', '/Forgot-Password']) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Page not found' }), path).toBeVisible();
+      await expect(page.getByLabel('Password'), path).toHaveCount(0);
+    }
+  });
+
   test('routes are exact: a trailing segment is not the home screen', async ({ page, signIn }) => {
     await signIn('admin');
     await page.goto('/login/extra');
@@ -40,6 +49,45 @@ test.describe('signed in', () => {
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
     }
+  });
+
+  test('routes are exact: near misses of a screen are the 404 page, not the screen', async ({ page, signIn }) => {
+    await signIn('admin');
+    for (const path of ['/user-list/', '/USER-LIST', '/Profile', '/add-user/', '/user-list/?page=2']) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Page not found' }), path).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Users', level: 1 }), path).toHaveCount(0);
+    }
+    // Its way home works, and the exact path is still the screen.
+    await page.getByRole('link', { name: 'Go back home' }).click();
+    await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+    await page.goto('/user-list?page=1');
+    await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  });
+
+  test('a screen whose code is slow to arrive shows progress in the shell, then the screen', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn('admin');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/user-list-page-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.getByTestId('sidebar').getByRole('link', { name: 'User' }).click();
+    const progress = page.getByRole('progressbar', { name: 'Loading the screen' });
+    await expect(progress).toBeVisible();
+    // The shell and the screen being left stay meanwhile.
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+    await expect(progress).toHaveCount(0);
   });
 
   test('a signed-out visitor asked to sign in returns where they were going', async ({ page }) => {

@@ -23,6 +23,8 @@ export const limits = {
   uploadMaxBytes: 10 * 1024 * 1024,
   typeAheadClearMs: 350,
   chunkLoadTimeoutMs: 120_000,
+  /** A screen whose code is still on its way after this long shows a progress bar in the shell. */
+  screenProgressDelayMs: 300,
   listPageSizes: [10, 20, 50, 100] as const,
   listDefaultPageSize: 20,
   listMaxPageSize: 100,

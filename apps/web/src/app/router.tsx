@@ -1,5 +1,5 @@
 import { useMemo, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Outlet, useNavigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { type Importer, importer, loadChunk } from '../lib/load-chunk';
 import { NavigationProvider } from '../lib/navigation';
@@ -51,6 +51,19 @@ function RouterNavigation({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const navigation = useMemo(() => ({ navigate: (to: string) => void navigate(to) }), [navigate]);
   return <NavigationProvider value={navigation}>{children}</NavigationProvider>;
+}
+
+const pages = new Set<string>(Object.values(paths));
+
+/**
+ * Routes are exact (docs/behaviour.md §2): the router alone would take `/user-list/` or
+ * `/USER-LIST` for `/user-list` and draw that screen with nothing lit in the sidebar. Any path
+ * that is not one of the portal's pages, letter for letter, is the 404 page, signed in or not
+ * (the server answers those paths 404 too).
+ */
+function ExactPaths() {
+  const { pathname } = useLocation();
+  return pages.has(pathname) ? <Outlet /> : <NotFoundPage />;
 }
 
 /** The screens inside the signed-in shell. */
@@ -169,6 +182,7 @@ const shellScreens: RouteObject[] = [
  */
 export const routes: RouteObject[] = [
   {
+    element: <ExactPaths />,
     errorElement: <RouteError />,
     // While the first screen's chunk loads: a spinner, not a blank page.
     hydrateFallbackElement: (

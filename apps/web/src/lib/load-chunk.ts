@@ -7,26 +7,38 @@ export class ChunkLoadError extends Error {
   }
 }
 
-function timeout(ms: number) {
-  return new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms));
+/** `promise`, or a rejection once `deadline` (a Date.now() time) has passed; the timer is always cleared. */
+function before<T>(promise: Promise<T>, deadline: number, totalMs: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`timed out after ${totalMs} ms`)),
+      Math.max(0, deadline - Date.now()),
+    );
+  });
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
 
 /**
  * Loads a screen's code. A failed import (dropped connection, a new deploy removed the old
- * chunk) is tried once more; one that never answers gives up after 120 s (docs/behaviour.md §9). Either way
- * the route's error element shows a message with a retry, never a blank page.
+ * chunk) is tried once more after a short pause; the whole load, retry included, gives up 120 s
+ * after it started (docs/behaviour.md §9): a chunk that never answers is not waited for twice.
+ * Either way the route's error element shows a message with a retry, never a blank page.
  */
 export async function loadChunk<T>(
   importer: (() => Promise<T>) | Importer<T>,
   opts: { timeoutMs: number; retryDelayMs: number } = { timeoutMs: limits.chunkLoadTimeoutMs, retryDelayMs: 400 },
 ): Promise<T> {
   if ('loaded' in importer && importer.loaded !== undefined) return importer.loaded;
+  const deadline = Date.now() + opts.timeoutMs;
   try {
-    return await Promise.race([importer(), timeout(opts.timeoutMs)]);
-  } catch {
+    return await before(importer(), deadline, opts.timeoutMs);
+  } catch (first) {
+    // No time left for another try: the first failure is the answer.
+    if (Date.now() + opts.retryDelayMs >= deadline) throw new ChunkLoadError(first);
     await new Promise((r) => setTimeout(r, opts.retryDelayMs));
     try {
-      return await Promise.race([importer(), timeout(opts.timeoutMs)]);
+      return await before(importer(), deadline, opts.timeoutMs);
     } catch (err) {
       throw new ChunkLoadError(err);
     }

@@ -4,6 +4,7 @@ import { Spinner } from '../../components/spinner';
 import { UnsavedChangesDialog } from '../../components/unsaved-changes-dialog';
 import { useKeepSessionAlive } from '../../lib/keep-alive';
 import { lazyPart, useLazyPart } from '../../lib/lazy-part';
+import { ScreenProgress } from './screen-progress';
 import { Brand, SidebarNav } from './sidebar';
 import { TopBar } from './top-bar';
 import { useCurrentUser } from './use-current-user';
@@ -22,6 +23,7 @@ export function ShellLayout() {
   return (
     <div className="min-h-screen">
       <CurrentUserRefresh />
+      <ScreenProgress />
       <aside
         className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex dark:border-slate-800 dark:bg-slate-900"
         data-testid="sidebar"
