@@ -90,6 +90,27 @@ test.describe('signed in', () => {
     await expect(progress).toHaveCount(0);
   });
 
+  test('an unknown id says not found, once, with a way back and no Retry', async ({ page, signIn }) => {
+    await signIn('admin');
+    const cases = [
+      ['/update-card?id=999999', 'Gift card not found.', 'Go to gift cards', '/card-list'],
+      ['/user-details?id=999999', 'User not found.', 'Go to users', '/user-list'],
+      ['/update-user?id=999999', 'User not found.', 'Go to users', '/user-list'],
+      ['/update-quiz?id=999999', 'Quiz question not found.', 'Go to quiz questions', '/quiz-list'],
+      ['/update-box?id=999999', 'Gift box config not found.', 'Go to gift box configs', '/box-list'],
+      ['/query-details?id=999999', 'Complaint query not found.', 'Go to complaint queries', '/query-list'],
+    ] as const;
+    for (const [path, message, back, list] of cases) {
+      await page.goto(path);
+      const panel = page.getByRole('alert').filter({ hasText: message });
+      await expect(panel.getByRole('heading', { name: 'Not found' }), path).toBeVisible();
+      await expect(page.getByText(message), path).toHaveCount(1);
+      await expect(page.getByTestId('toast'), path).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Retry' }), path).toHaveCount(0);
+      await expect(panel.getByRole('link', { name: back }), path).toHaveAttribute('href', list);
+    }
+  });
+
   test('a signed-out visitor asked to sign in returns where they were going', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);

@@ -11,6 +11,7 @@ import { ErrorState } from './error-state';
 import { useListSelection, type ListBulkOptions } from './list-selection';
 import { FilterBar, type FilterField, type FilterValues } from './filter-bar';
 import { Pagination, pageCount } from './pagination';
+import { retryable } from '../lib/api-client';
 
 type FilterName<T extends ListParams> = keyof ListFilters<T> & string;
 
@@ -123,7 +124,7 @@ export function ListBody<T extends ListParams, Row extends { id: number }>({
             <ErrorState
               title={errorTitle}
               message={query.error.message}
-              onRetry={() => void query.refetch()}
+              onRetry={retryable(query.error) ? () => void query.refetch() : undefined}
               retrying={query.isFetching}
             />
           )

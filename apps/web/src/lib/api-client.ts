@@ -16,6 +16,15 @@ export class ApiError extends Error {
   get isUnauthorized() {
     return this.message === coreMessages.unauthorized;
   }
+
+  /**
+   * Whether asking again may succeed: no answer, a server-side failure (5xx), a request too slow
+   * (408) or too many (429). A refusal about the request itself (a record that does not exist, a
+   * permission, invalid input) answers the same until something else changes.
+   */
+  get mayPass() {
+    return this.status === 0 || this.status >= 500 || this.status === 408 || this.status === 429;
+  }
 }
 
 export interface ApiResult<T> {
@@ -141,6 +150,11 @@ export async function apiDownload(
  * What a form shows under itself for a failed call (docs/behaviour.md §8): the server's message, or
  * the no-response one.
  */
+/** Whether a failed call may succeed if asked again (anything but a server's refusal that would stand: ApiError.mayPass). */
+export function retryable(err: unknown): boolean {
+  return !(err instanceof ApiError) || err.mayPass;
+}
+
 export function errorMessage(err: unknown): string {
   return err instanceof ApiError ? err.message : coreMessages.noResponse;
 }

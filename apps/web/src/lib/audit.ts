@@ -9,6 +9,7 @@ import {
 } from '@strideadmin/contract';
 import { api } from './api-client';
 import { hrefs, paths } from './paths';
+import { shownInPlace } from './query-client';
 
 /**
  * The audit log as the portal reads it (docs/behaviour.md §13): GET /audit, its query keys, and
@@ -45,6 +46,7 @@ export const auditEntriesQueryOptions = (q: ListAuditQuery) =>
   queryOptions({
     queryKey: auditKeys.list(q),
     queryFn: ({ signal }) => listAuditEntries(q, signal),
+    meta: shownInPlace,
     placeholderData: keepPreviousData,
   });
 

@@ -3,7 +3,8 @@ import { errorMessage } from './api-client';
 
 /**
  * A form's submit and the message under the form (docs/behaviour.md §8: a failed submit is shown
- * under the form as well as toasted; the toast is the error policy's). Each submit clears the
+ * under the form, and only there: its mutation carries `formSubmit` (lib/query-client), so the
+ * error policy does not toast the same sentence beside it). Each submit clears the
  * message, then runs `save`; when it fails the message is `onError`'s answer: by default the
  * error's own message ('Something went wrong…' when the server did not answer). A form with more
  * to do on a failure (a message under one field, the fresh record of a refused save) passes its

@@ -11,10 +11,7 @@ export class ChunkLoadError extends Error {
 function before<T>(promise: Promise<T>, deadline: number, totalMs: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`timed out after ${totalMs} ms`)),
-      Math.max(0, deadline - Date.now()),
-    );
+    timer = setTimeout(() => reject(new Error(`timed out after ${totalMs} ms`)), Math.max(0, deadline - Date.now()));
   });
   return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }

@@ -11,14 +11,14 @@ export function ScreenProgress() {
   const loading = useNavigation().state === 'loading';
   const [shown, setShown] = useState(false);
   useEffect(() => {
-    if (!loading) {
-      setShown(false);
-      return;
-    }
+    if (!loading) return;
     const timer = setTimeout(() => setShown(true), limits.screenProgressDelayMs);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      setShown(false);
+    };
   }, [loading]);
-  if (!shown) return null;
+  if (!loading || !shown) return null;
   return (
     <div
       role="progressbar"

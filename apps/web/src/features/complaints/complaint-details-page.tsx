@@ -6,7 +6,6 @@ import { Card } from '../../components/card';
 import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
-import { ApiError } from '../../lib/api-client';
 import { useIdParam } from '../../lib/id-param';
 import { paths } from '../../lib/paths';
 import { useComplaintQuery } from './api/get-complaint-query';
@@ -23,19 +22,17 @@ const backToList = { backTo: paths.queryList, backLabel: 'Go to complaint querie
 export function ComplaintDetailsPage() {
   const id = useIdParam();
   const query = useComplaintQuery(id);
-  if (id === null) return <LoadFailed message={messages.queryNotFound} {...backToList} />;
+  if (id === null) return <LoadFailed notFound={messages.queryNotFound} {...backToList} />;
   if (query.isPending) return <Spinner label="Loading" className="mx-auto mt-24 size-6" />;
-  if (query.isError) {
-    // Not found will not change on a retry; anything else might.
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
+  if (query.isError)
     return (
       <LoadFailed
-        message={notFound ? messages.queryNotFound : query.error.message}
-        onRetry={notFound ? undefined : () => void query.refetch()}
+        error={query.error}
+        notFound={messages.queryNotFound}
+        onRetry={() => void query.refetch()}
         {...backToList}
       />
     );
-  }
   return <QueryDetails query={query.data} />;
 }
 

@@ -12,6 +12,7 @@ import { StatTile, StatTileSkeleton } from './stat-tile';
 import { chartWidth, TimeChart } from './time-chart';
 import { useElementWidth } from './use-element-width';
 import { useRangeParam } from './use-range-param';
+import { retryable } from '../../lib/api-client';
 
 type Totals = Dashboard['totals'];
 
@@ -78,7 +79,7 @@ export function DashboardPage() {
           <ErrorState
             title="Could not load the dashboard"
             message={dashboard.error.message}
-            onRetry={() => void dashboard.refetch()}
+            onRetry={retryable(dashboard.error) ? () => void dashboard.refetch() : undefined}
             retrying={dashboard.isFetching}
           />
         </div>

@@ -20,10 +20,17 @@ const backToList = { backTo: paths.boxList, backLabel: 'Go to gift box configs' 
 export function UpdateBoxPage() {
   const id = useIdParam();
   const config = useGiftBoxConfig(id);
-  if (id === null) return <LoadFailed message={messages.giftBoxConfigNotFound} {...backToList} />;
+  if (id === null) return <LoadFailed notFound={messages.giftBoxConfigNotFound} {...backToList} />;
   if (config.isPending) return <Spinner label="Loading" className="mx-auto mt-24 size-6" />;
   if (config.isError)
-    return <LoadFailed message={config.error.message} onRetry={() => void config.refetch()} {...backToList} />;
+    return (
+      <LoadFailed
+        error={config.error}
+        notFound={messages.giftBoxConfigNotFound}
+        onRetry={() => void config.refetch()}
+        {...backToList}
+      />
+    );
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <PageHeader title="Update Gift Box Config" description={config.data.type} />

@@ -1,6 +1,5 @@
 import { messages } from '@strideadmin/contract';
 import { ApiError } from '../../lib/api-client';
-import { handleApiError } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 
 /** Card form fields a server answer can point at (the two uniqueness rules of the database). */
@@ -12,7 +11,7 @@ const conflictFields: Record<string, ConflictField> = {
 };
 
 export interface SaveFailure {
-  /** Shown under the form (docs/behaviour.md §8 "and under the form for form submits"); null when nothing to add. */
+  /** Shown under the form: only what was not toasted (no answer at all); null otherwise. */
   formError: string | null;
   /** Messages that belong under one field (a serial number or control code already taken). */
   fieldErrors: Partial<Record<ConflictField, string>>;
@@ -20,12 +19,14 @@ export interface SaveFailure {
 
 /**
  * A failed save of the card form. docs/behaviour.md §8 "Update gift card non-200: each entry of errors as a
- * toast, else the message": toasted here, once each. The mutations carry `meta.silentError`, so the
- * global policy does not toast the message a second time; it still handles a session expiry.
+ * toast, else the message": toasted here, once each, and not repeated under the form (a message is
+ * shown in one place). An entry about one field (a taken serial number or control code) also marks
+ * that field, so the administrator sees which one to change. The mutations carry `meta.silentError`,
+ * so the global policy does not toast the message a second time; it still handles a session expiry.
  */
 export function reportSaveError(err: unknown): SaveFailure {
   if (!(err instanceof ApiError)) {
-    handleApiError(err); // not a server answer: logged, 'Something went wrong...' (docs/behaviour.md §8)
+    console.error(err); // not a server answer: logged, and 'Something went wrong...' under the form
     return { formError: messages.noResponse, fieldErrors: {} };
   }
   // Already toasted and signed out by the policy; the form is about to leave the screen.
@@ -35,11 +36,9 @@ export function reportSaveError(err: unknown): SaveFailure {
   for (const m of shown) toast.error(m);
 
   const fieldErrors: SaveFailure['fieldErrors'] = {};
-  const rest: string[] = [];
   for (const m of shown) {
     const field = conflictFields[m];
     if (field) fieldErrors[field] = m;
-    else rest.push(m);
   }
-  return { formError: rest.length > 0 ? rest.join(' ') : null, fieldErrors };
+  return { formError: null, fieldErrors };
 }

@@ -41,10 +41,17 @@ const backToList = { backTo: paths.cardList, backLabel: 'Go to gift cards' };
 export function UpdateCardPage() {
   const id = useIdParam();
   const card = useGiftCard(id);
-  if (id === null) return <LoadFailed message={messages.giftCardNotFound} {...backToList} />;
+  if (id === null) return <LoadFailed notFound={messages.giftCardNotFound} {...backToList} />;
   if (card.isPending) return <Spinner label="Loading" className="mx-auto mt-24 size-6" />;
   if (card.isError)
-    return <LoadFailed message={card.error.message} onRetry={() => void card.refetch()} {...backToList} />;
+    return (
+      <LoadFailed
+        error={card.error}
+        notFound={messages.giftCardNotFound}
+        onRetry={() => void card.refetch()}
+        {...backToList}
+      />
+    );
   return <UpdateCardForm card={card.data} />;
 }
 

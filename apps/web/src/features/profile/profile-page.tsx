@@ -42,7 +42,8 @@ export function ProfilePage() {
         <Spinner label="Loading" className="mx-auto mt-12 size-6" />
       ) : profile.isError ? (
         <LoadFailed
-          message={profile.error.message}
+          error={profile.error}
+          notFound={messages.userNotFound}
           onRetry={() => void profile.refetch()}
           backTo={paths.home}
           backLabel="Go to home"

@@ -19,10 +19,17 @@ const backToList = { backTo: paths.quizList, backLabel: 'Go to quiz questions' }
 export function UpdateQuizPage() {
   const id = useIdParam();
   const quiz = useQuiz(id);
-  if (id === null) return <LoadFailed message={messages.quizNotFound} {...backToList} />;
+  if (id === null) return <LoadFailed notFound={messages.quizNotFound} {...backToList} />;
   if (quiz.isPending) return <Spinner label="Loading" className="mx-auto mt-24 size-6" />;
   if (quiz.isError)
-    return <LoadFailed message={quiz.error.message} onRetry={() => void quiz.refetch()} {...backToList} />;
+    return (
+      <LoadFailed
+        error={quiz.error}
+        notFound={messages.quizNotFound}
+        onRetry={() => void quiz.refetch()}
+        {...backToList}
+      />
+    );
   return <UpdateQuizForm quiz={quiz.data} />;
 }
 

@@ -45,10 +45,17 @@ export function UpdateUserPage() {
   const id = useIdParam();
   const user = useUser(id);
   const myId = useSession()?.user.id;
-  if (id === null) return <LoadFailed message={messages.userNotFound} {...backToList} />;
+  if (id === null) return <LoadFailed notFound={messages.userNotFound} {...backToList} />;
   if (user.isPending) return <Spinner label="Loading" className="mx-auto mt-24 size-6" />;
   if (user.isError)
-    return <LoadFailed message={user.error.message} onRetry={() => void user.refetch()} {...backToList} />;
+    return (
+      <LoadFailed
+        error={user.error}
+        notFound={messages.userNotFound}
+        onRetry={() => void user.refetch()}
+        {...backToList}
+      />
+    );
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader title="Update User" description={user.data.email} />

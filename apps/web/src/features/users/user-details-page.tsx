@@ -28,10 +28,17 @@ const backToList = { backTo: paths.userList, backLabel: 'Go to users' };
 export function UserDetailsPage() {
   const id = useIdParam();
   const user = useUser(id);
-  if (id === null) return <LoadFailed message={messages.userNotFound} {...backToList} />;
+  if (id === null) return <LoadFailed notFound={messages.userNotFound} {...backToList} />;
   if (user.isPending) return <Spinner label="Loading" className="mx-auto mt-24 size-6" />;
   if (user.isError)
-    return <LoadFailed message={user.error.message} onRetry={() => void user.refetch()} {...backToList} />;
+    return (
+      <LoadFailed
+        error={user.error}
+        notFound={messages.userNotFound}
+        onRetry={() => void user.refetch()}
+        {...backToList}
+      />
+    );
   return <UserDetails user={user.data} />;
 }
 

@@ -195,13 +195,13 @@ describe('/query-list', () => {
     serveComplaintQueries(queries, {
       fail: (req) =>
         req.url.pathname === '/api/message' && req.url.searchParams.get('limit') !== '1' && failures-- > 0
-          ? jsonResponse(403, { message: messages.forbidden })
+          ? jsonResponse(429, { message: messages.tooManyRequests })
           : undefined,
     });
     renderApp('/query-list');
     const error = await screen.findByTestId('error-state');
     expect(error).toHaveTextContent('Could not load complaint queries');
-    expect(error).toHaveTextContent(messages.forbidden);
+    expect(error).toHaveTextContent(messages.tooManyRequests);
     await user.click(within(error).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'Coins missing' })).toBeInTheDocument();
   });

@@ -35,7 +35,7 @@ function serve(
     if (pathname === '/api/dashboard') {
       if (failDashboards > 0) {
         failDashboards--;
-        return jsonResponse(403, { message: messages.forbidden });
+        return jsonResponse(429, { message: messages.tooManyRequests });
       }
       return jsonResponse(200, { body: answer((searchParams.get('range') ?? 'Today') as DateRange) });
     }
@@ -275,7 +275,7 @@ describe('/ (Home dashboard)', () => {
     expect(screen.queryByText('Loading the dashboard')).toBeNull();
   });
 
-  test('a failed load shows the error with Retry (and the toast); Retry loads the figures', async () => {
+  test('a failed load shows the error once, in place, with Retry; Retry loads the figures', async () => {
     expectConsole('warn', 'Load failed');
     const user = userEvent.setup();
     const { dashboards } = serve((r) => makeDashboard(r, () => 0, { steps: 42 }), { failDashboards: 1 });
@@ -283,9 +283,10 @@ describe('/ (Home dashboard)', () => {
     renderApp('/');
 
     const alert = (await screen.findByText('Could not load the dashboard')).closest<HTMLElement>('[role="alert"]')!;
-    expect(alert).toHaveTextContent(messages.forbidden);
-    // The query client's policy toasts it too (docs/behaviour.md §8).
-    await waitFor(() => expect(screen.getAllByText(messages.forbidden)).toHaveLength(2));
+    expect(alert).toHaveTextContent(messages.tooManyRequests);
+    // Shown in one place: not toasted beside it (docs/behaviour.md §8).
+    expect(screen.getAllByText(messages.tooManyRequests)).toHaveLength(1);
+    expect(screen.queryByTestId('toast')).toBeNull();
 
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(tileValue('Steps')).toBe('42'));

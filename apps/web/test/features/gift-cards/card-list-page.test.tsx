@@ -44,7 +44,7 @@ function serve(rows: GiftCard[], opts: { failLists?: number } = {}) {
     if (req.method === 'GET' && pathname === '/api/giftcard') {
       if (failLists > 0) {
         failLists--;
-        return jsonResponse(403, { message: messages.forbidden });
+        return jsonResponse(429, { message: messages.tooManyRequests });
       }
       const serial = q.get('serialNumber')?.toLowerCase() ?? '';
       const store = q.get('storeName')?.toLowerCase() ?? '';
@@ -254,8 +254,9 @@ describe('/card-list', () => {
     render(<Toaster />);
     const error = await screen.findByTestId('error-state');
     expect(error).toHaveTextContent('Could not load gift cards');
-    expect(error).toHaveTextContent(messages.forbidden);
-    expect(screen.getByTestId('toast')).toHaveTextContent(messages.forbidden);
+    expect(error).toHaveTextContent(messages.tooManyRequests);
+    // Shown in one place (docs/behaviour.md §8): no toast repeats it.
+    expect(screen.queryByTestId('toast')).toBeNull();
     await user.click(within(error).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(serials()).toHaveLength(3));
   });

@@ -229,7 +229,7 @@ describe('/notification-list', () => {
     serveNotifications(notifications, {
       answer: (req) =>
         req.url.pathname === '/api/notification' && failures-- > 0
-          ? jsonResponse(403, { message: messages.forbidden })
+          ? jsonResponse(429, { message: messages.tooManyRequests })
           : undefined,
     });
     renderApp('/notification-list');

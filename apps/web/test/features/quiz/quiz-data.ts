@@ -47,7 +47,7 @@ export function serveQuiz(rows: QuizQuestion[], opts: QuizServerOptions = {}) {
     if (req.method === 'GET' && pathname === '/api/quiz') {
       if (failLists > 0) {
         failLists--;
-        return jsonResponse(403, { message: messages.forbidden });
+        return jsonResponse(429, { message: messages.tooManyRequests });
       }
       const text = q.get('question')?.toLowerCase() ?? '';
       const language = q.get('language');

@@ -202,7 +202,7 @@ describe('/quiz-list', () => {
     renderApp('/quiz-list');
     const error = await screen.findByTestId('error-state');
     expect(error).toHaveTextContent('Could not load quiz questions');
-    expect(error).toHaveTextContent(messages.forbidden);
+    expect(error).toHaveTextContent(messages.tooManyRequests);
     await user.click(within(error).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('rowheader', { name: 'How far is a marathon?' })).toBeInTheDocument();
   });

@@ -27,9 +27,10 @@ const admin = makeUser({ id: 7, name: 'Ada Admin' });
 
 /**
  * Signed in as an administrator, against a small in-memory GET /users that filters, sorts and
- * pages like the server, and a DELETE /users/{id}. `failLists` makes the next list calls fail.
+ * pages like the server, and a DELETE /users/{id}. `failLists` makes the next list calls fail
+ * (429 by default: a refusal that may pass; `failWith` another one).
  */
-function serve(rows: UserListItem[], opts: { failLists?: number } = {}) {
+function serve(rows: UserListItem[], opts: { failLists?: number; failWith?: [number, string] } = {}) {
   session.signIn(admin, 'jwt');
   stubMatchMedia(false);
   let failLists = opts.failLists ?? 0;
@@ -39,7 +40,8 @@ function serve(rows: UserListItem[], opts: { failLists?: number } = {}) {
     if (req.method === 'GET' && pathname === '/api/users') {
       if (failLists > 0) {
         failLists--;
-        return jsonResponse(403, { message: 'Forbidden' });
+        const [status, message] = opts.failWith ?? [429, messages.tooManyRequests];
+        return jsonResponse(status, { message });
       }
       const name = q.get('name')?.toLowerCase() ?? '';
       const email = q.get('email')?.toLowerCase() ?? '';
@@ -405,7 +407,7 @@ describe('/user-list', () => {
     expect(screen.getByRole('button', { name: 'Delete Grace Hopper' })).toBeEnabled();
   });
 
-  test('a failed load shows the error with Retry (and the global toast); Retry loads the rows', async () => {
+  test('a failed load shows the error once, in place, with Retry; Retry loads the rows', async () => {
     const { user } = setupFakeTimedUser();
     expectConsole('warn', 'Load failed');
     serve(people, { failLists: 1 });
@@ -414,10 +416,23 @@ describe('/user-list', () => {
 
     const error = await screen.findByTestId('error-state');
     expect(error).toHaveTextContent('Could not load users');
-    expect(error).toHaveTextContent('Forbidden');
-    expect(screen.getByTestId('toast')).toHaveTextContent('Forbidden');
+    expect(error).toHaveTextContent(messages.tooManyRequests);
+    // Shown in one place: the error state, not a toast beside it (docs/behaviour.md §8).
+    expect(screen.getAllByText(messages.tooManyRequests)).toHaveLength(1);
+    expect(screen.queryByTestId('toast')).toBeNull();
     await user.click(within(error).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'Grace Hopper' })).toBeInTheDocument();
     expect(screen.queryByTestId('error-state')).toBeNull();
+  });
+
+  test('a refusal a retry cannot change (403) is shown without Retry', async () => {
+    expectConsole('warn', 'Load failed');
+    serve(people, { failLists: 1, failWith: [403, messages.forbidden] });
+    renderApp('/user-list');
+    render(<Toaster />);
+    const error = await screen.findByTestId('error-state');
+    expect(error).toHaveTextContent(messages.forbidden);
+    expect(within(error).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByTestId('toast')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { formSubmit } from '../../../lib/query-client';
 import { useMutation } from '@tanstack/react-query';
 import type { ForgotPasswordInput } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
@@ -11,5 +12,5 @@ export const forgotPassword = (input: ForgotPasswordInput) =>
   api<unknown>('/auth/forgot_password', { method: 'POST', body: input });
 
 export function useForgotPassword() {
-  return useMutation({ mutationFn: forgotPassword });
+  return useMutation({ mutationFn: forgotPassword, meta: formSubmit });
 }

@@ -1,3 +1,4 @@
+import { formSubmit } from '../../../lib/query-client';
 import { useMutation } from '@tanstack/react-query';
 import type { ResetPasswordInput } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
@@ -10,5 +11,5 @@ export const resetPassword = (input: ResetPasswordInput) =>
   api<unknown>('/auth/reset_password', { method: 'POST', body: input });
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useMutation({ mutationFn: resetPassword, meta: formSubmit });
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { pageSizeParam } from '../../../lib/list-params';
 import { complaintQueryKeys } from './keys';
+import { shownInPlace } from '../../../lib/query-client';
 
 /**
  * /query-list's URL state: the contract's GET /message query (so the URL says exactly what the
@@ -23,6 +24,7 @@ export const listComplaintQueriesQueryOptions = (params: ComplaintQueryListParam
   queryOptions({
     queryKey: complaintQueryKeys.list(params),
     queryFn: ({ signal }) => listComplaintQueries(params, signal),
+    meta: shownInPlace,
     // The page on screen stays while the next one loads (no flash of an empty table).
     placeholderData: keepPreviousData,
   });

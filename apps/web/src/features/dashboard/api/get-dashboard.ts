@@ -3,6 +3,7 @@ import type { Dashboard, DateRange } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
 import { useEagerQuery } from '../../../lib/eager-query';
 import { dashboardKeys } from './keys';
+import { shownInPlace } from '../../../lib/query-client';
 
 /** GET /dashboard?range= (docs/behaviour.md §10, §11 Home dashboard): totals and series of the range, in one call. */
 export const getDashboard = (range: DateRange, signal?: AbortSignal) =>
@@ -18,6 +19,7 @@ export const dashboardQueryOptions = (range: DateRange) =>
   queryOptions({
     queryKey: dashboardKeys.range(range),
     queryFn: ({ signal }) => getDashboard(range, signal),
+    meta: shownInPlace,
     // The figures on screen stay (dimmed) while another range loads.
     placeholderData: keepPreviousData,
     refetchInterval: dashboardRefreshMs,

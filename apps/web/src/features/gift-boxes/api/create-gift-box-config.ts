@@ -1,3 +1,4 @@
+import { formSubmit } from '../../../lib/query-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateGiftBoxConfig } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
@@ -12,6 +13,7 @@ export function useCreateGiftBoxConfig() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createGiftBoxConfig,
+    meta: formSubmit,
     onSuccess: () => qc.invalidateQueries({ queryKey: giftBoxKeys.lists() }),
   });
 }

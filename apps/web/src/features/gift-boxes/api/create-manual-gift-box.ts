@@ -1,3 +1,4 @@
+import { formSubmit } from '../../../lib/query-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateManualGiftBox, GiftBox } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
@@ -15,6 +16,7 @@ export function useCreateManualGiftBox() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createManualGiftBox,
+    meta: formSubmit,
     onSuccess: (_res, input) =>
       Promise.all([
         qc.invalidateQueries({ queryKey: giftBoxKeys.lists() }),

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { pageSizeParam } from '../../../lib/list-params';
 import { giftBoxKeys } from './keys';
+import { shownInPlace } from '../../../lib/query-client';
 
 /**
  * /box-list's URL state: the contract's GET /giftbox query (so the URL says exactly what the
@@ -20,6 +21,7 @@ export const listGiftBoxConfigsQueryOptions = (params: GiftBoxListParams) =>
   queryOptions({
     queryKey: giftBoxKeys.list(params),
     queryFn: ({ signal }) => listGiftBoxConfigs(params, signal),
+    meta: shownInPlace,
     // The page on screen stays while the next one loads (no flash of an empty table).
     placeholderData: keepPreviousData,
   });

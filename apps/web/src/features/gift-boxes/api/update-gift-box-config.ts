@@ -1,3 +1,4 @@
+import { formSubmit } from '../../../lib/query-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GiftBoxConfig, UpdateGiftBoxConfig } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
@@ -15,6 +16,7 @@ export function useUpdateGiftBoxConfig() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateGiftBoxConfig,
+    meta: formSubmit,
     onSuccess: (_res, input) =>
       Promise.all([
         qc.invalidateQueries({ queryKey: giftBoxKeys.lists() }),

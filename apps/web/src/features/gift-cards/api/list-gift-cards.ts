@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { pageSizeParam } from '../../../lib/list-params';
 import { giftCardKeys } from './keys';
+import { shownInPlace } from '../../../lib/query-client';
 
 /**
  * /card-list's URL state: the contract's GET /giftcard query (so the URL says exactly what the
@@ -23,6 +24,7 @@ export const listGiftCardsQueryOptions = (params: GiftCardListParams) =>
   queryOptions({
     queryKey: giftCardKeys.list(params),
     queryFn: ({ signal }) => listGiftCards(params, signal),
+    meta: shownInPlace,
     // The page on screen stays while the next one loads (no flash of an empty table).
     placeholderData: keepPreviousData,
   });

@@ -1,3 +1,4 @@
+import { formSubmit } from '../../../lib/query-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateNotification } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
@@ -14,6 +15,7 @@ export function useCreateNotification() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createNotification,
+    meta: formSubmit,
     onSuccess: () => qc.invalidateQueries({ queryKey: notificationKeys.lists() }),
   });
 }

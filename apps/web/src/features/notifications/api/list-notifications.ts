@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { pageSizeParam } from '../../../lib/list-params';
 import { notificationKeys } from './keys';
+import { shownInPlace } from '../../../lib/query-client';
 
 /**
  * /notification-list's URL state: the contract's GET /notification query (so the URL says exactly
@@ -37,6 +38,7 @@ export const listNotificationsQueryOptions = (params: NotificationListParams) =>
   queryOptions({
     queryKey: notificationKeys.list(params),
     queryFn: ({ signal }) => listNotifications(params, signal),
+    meta: shownInPlace,
     // The page on screen stays while the next one loads (no flash of an empty table).
     placeholderData: keepPreviousData,
     refetchInterval: (query) => notificationPollInterval(query.state.data?.rows),

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Profile } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
+import { shownInPlace } from '../../../lib/query-client';
 
 /** Query keys of the profile feature: one entry per signed-in account. */
 export const profileKeys = {
@@ -14,6 +15,7 @@ export function useProfile(userId: number | null) {
   return useQuery({
     queryKey: profileKeys.of(userId ?? 0),
     queryFn: ({ signal }) => getProfile(signal),
+    meta: shownInPlace,
     enabled: userId !== null,
   });
 }

@@ -1,3 +1,4 @@
+import { formSubmit } from '../../../lib/query-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile, updateProfileSchema } from '@strideadmin/contract';
 import type { z } from 'zod';
@@ -15,6 +16,7 @@ export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
+    meta: formSubmit,
     onSuccess: (res, input) => qc.setQueryData(profileKeys.of(input.updateId), res.body),
     onError: (err, input) => {
       const fresh = freshRecordOf<Profile>(err);

@@ -1,3 +1,4 @@
+import { formSubmit } from '../../../lib/query-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateQuiz } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
@@ -11,6 +12,7 @@ export function useCreateQuiz() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createQuiz,
+    meta: formSubmit,
     onSuccess: () => qc.invalidateQueries({ queryKey: quizKeys.lists() }),
   });
 }

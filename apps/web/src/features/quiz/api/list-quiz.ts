@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { pageSizeParam } from '../../../lib/list-params';
 import { quizKeys } from './keys';
+import { shownInPlace } from '../../../lib/query-client';
 
 /**
  * /quiz-list's URL state: the contract's GET /quiz query (so the URL says exactly what the server
@@ -23,6 +24,7 @@ export const listQuizQueryOptions = (params: QuizListParams) =>
   queryOptions({
     queryKey: quizKeys.list(params),
     queryFn: ({ signal }) => listQuiz(params, signal),
+    meta: shownInPlace,
     // The page on screen stays while the next one loads (no flash of an empty table).
     placeholderData: keepPreviousData,
   });

@@ -1,3 +1,4 @@
+import { formSubmit } from '../../../lib/query-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuizQuestion, UpdateQuiz } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
@@ -11,6 +12,7 @@ export function useUpdateQuiz() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateQuiz,
+    meta: formSubmit,
     onSuccess: (_res, input) =>
       Promise.all([
         qc.invalidateQueries({ queryKey: quizKeys.lists() }),

@@ -1,3 +1,4 @@
+import { formSubmit } from '../../../lib/query-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminLedgerEntry, adjustCoinsSchema } from '@strideadmin/contract';
 import type { z } from 'zod';
@@ -15,6 +16,7 @@ export function useAdjustCoins(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: AdjustCoins) => adjustCoins(id, input),
+    meta: formSubmit,
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: userKeys.detail(id) }),

@@ -1,3 +1,4 @@
+import { formSubmit } from '../../../lib/query-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateUser } from '@strideadmin/contract';
 import { api } from '../../../lib/api-client';
@@ -10,6 +11,7 @@ export function useCreateUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createUser,
+    meta: formSubmit,
     onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.lists() }),
   });
 }

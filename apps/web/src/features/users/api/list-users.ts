@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { pageSizeParam } from '../../../lib/list-params';
 import { userKeys } from './keys';
+import { shownInPlace } from '../../../lib/query-client';
 
 /**
  * /user-list's URL state: the contract's GET /users query (so the URL says exactly what the server
@@ -20,6 +21,7 @@ export const listUsersQueryOptions = (params: UserListParams) =>
   queryOptions({
     queryKey: userKeys.list(params),
     queryFn: ({ signal }) => listUsers(params, signal),
+    meta: shownInPlace,
     // The page on screen stays while the next one loads (no flash of an empty table).
     placeholderData: keepPreviousData,
   });

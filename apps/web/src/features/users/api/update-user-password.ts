@@ -1,3 +1,4 @@
+import { formSubmit } from '../../../lib/query-client';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -6,5 +7,5 @@ export const updateUserPassword = (input: { updateId: number; password: string }
   api<unknown>('/users/updatepassword', { method: 'PUT', body: input });
 
 export function useUpdateUserPassword() {
-  return useMutation({ mutationFn: updateUserPassword });
+  return useMutation({ mutationFn: updateUserPassword, meta: formSubmit });
 }

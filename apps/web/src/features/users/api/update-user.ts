@@ -1,3 +1,4 @@
+import { formSubmit } from '../../../lib/query-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { updateUserSchema, UserDetail } from '@strideadmin/contract';
 import type { z } from 'zod';
@@ -14,6 +15,7 @@ export function useUpdateUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
+    meta: formSubmit,
     onSuccess: (_res, input) =>
       Promise.all([
         qc.invalidateQueries({ queryKey: userKeys.lists() }),
