@@ -75,6 +75,30 @@ test('the theme toggles, is kept across reload, and defaults to the system prefe
   await expect(html).toHaveClass(/dark/);
 });
 
+test('the sign-in screen has the theme toggle too, and the choice carries into the portal', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/login');
+  const html = page.locator('html');
+  await expect(html).toHaveClass(/dark/);
+  // The page's HTML is drawn at build time; the button's name follows the theme in force from the first paint.
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(html).not.toHaveClass(/dark/);
+  expect(await page.evaluate((k) => localStorage.getItem(k), storageKeys.theme)).toBe('light');
+
+  await page.reload();
+  await expect(html).not.toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(html).toHaveClass(/dark/);
+
+  const { accounts } = await import('./support/accounts');
+  await page.getByLabel('Email').fill(accounts.admin.email);
+  await page.getByLabel('Password').fill(accounts.admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+  await expect(html).toHaveClass(/dark/);
+  await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+});
+
 test.describe('phone-sized screen', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

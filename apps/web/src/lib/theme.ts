@@ -12,6 +12,8 @@ export function storedTheme(): Theme | null {
 }
 
 export function currentTheme(): Theme {
+  // Drawn at build time (login.html's HTML, build/prerender-login.tsx): no browser, light.
+  if (typeof window === 'undefined') return 'light';
   return storedTheme() ?? (media().matches ? 'dark' : 'light');
 }
 

@@ -1,6 +1,6 @@
 import type { SidebarIcon } from '../../lib/paths';
 
-const d: Record<SidebarIcon | 'menu' | 'close' | 'sun' | 'moon', string> = {
+const d: Record<SidebarIcon | 'menu' | 'close', string> = {
   home: 'M3 10.5 12 3l9 7.5V21a1 1 0 0 1-1 1h-5v-7H9v7H4a1 1 0 0 1-1-1z',
   users:
     'M16 19v-1a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v1M9 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm13 9v-1a4 4 0 0 0-3-3.87M16 2.13a4 4 0 0 1 0 7.75',
@@ -12,8 +12,6 @@ const d: Record<SidebarIcon | 'menu' | 'close' | 'sun' | 'moon', string> = {
   activity: 'M22 12h-4l-3 9L9 3l-3 9H2',
   menu: 'M3 6h18M3 12h18M3 18h18',
   close: 'M6 6l12 12M18 6 6 18',
-  sun: 'M12 17a5 5 0 1 0 0-10 5 5 0 0 0 0 10zM12 1v2m0 18v2M4.2 4.2l1.4 1.4m12.8 12.8 1.4 1.4M1 12h2m18 0h2M4.2 19.8l1.4-1.4M18.4 5.6l1.4-1.4',
-  moon: 'M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z',
 };
 
 export function Icon({ name, className = 'size-5' }: { name: keyof typeof d; className?: string }) {

@@ -2,9 +2,9 @@ import { useNavigate } from 'react-router';
 import { canOpen } from '@strideadmin/contract';
 import { Avatar } from '../../components/avatar';
 import { Menu } from '../../components/menu';
+import { ThemeToggle } from '../../components/theme-toggle';
 import { useSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
-import { useTheme } from '../../lib/theme';
 import { jumpScreens, paths } from '../../lib/paths';
 import { QuickSearch } from '../../features/quick-search/quick-search';
 import { Icon } from './icons';
@@ -16,7 +16,6 @@ import { Icon } from './icons';
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const s = useSession();
   const navigate = useNavigate();
-  const [theme, toggleTheme] = useTheme();
   const name = s?.user.name ?? '';
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-900/90">
@@ -31,15 +30,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
       <div className="flex min-w-0 flex-1">
         <QuickSearch screens={jumpScreens.filter((j) => canOpen(s?.user.roleName, j.to))} />
       </div>
-      <button
-        type="button"
-        onClick={toggleTheme}
-        aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
-        title={theme === 'dark' ? 'Light theme' : 'Dark theme'}
-        className="rounded-md p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-      >
-        <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
-      </button>
+      <ThemeToggle />
       <Menu
         label="Account menu"
         button={

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { coreMessages, isPortalRole, type LoginInput } from '@strideadmin/contract';
 import { Button } from '../../components/button';
 import { TextInput } from '../../components/text-input';
+import { ThemeToggle } from '../../components/theme-toggle';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useFormSubmit } from '../../lib/form-submit';
 import { PageLink } from '../../lib/navigation';
@@ -43,7 +44,8 @@ export function LoginPage({ onTyping }: { onTyping?: () => void }) {
   useUnsavedChanges(form.dirty && !form.submitting);
 
   return (
-    <main className="flex min-h-screen items-center justify-center px-4 py-12">
+    <main className="relative flex min-h-screen items-center justify-center px-4 py-12">
+      <ThemeToggle className="absolute top-4 right-4" />
       <div className="w-full max-w-sm">
         <div className="mb-8 flex flex-col items-center text-center">
           <img src="/favicon.svg" alt="" className="size-12" />
