@@ -1,18 +1,21 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { messages, type GiftCardCsvFields } from '@strideadmin/contract';
+import { csvDateOrderSentence, messages, type GiftCardCsvFields } from '@strideadmin/contract';
 import { Button } from '../../components/button';
 import { ButtonLink } from '../../components/button-link';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FileUpload } from '../../components/file-upload';
 import { PageHeader } from '../../components/page-header';
+import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { handleApiError } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { checkImageFile } from '../../lib/upload';
 import { useCreateMultipleGiftCards } from './api/create-multiple-gift-cards';
+import { giftCardSettingsQueryOptions, useGiftCardSettings } from './api/get-gift-card-settings';
 import {
   bulkReducer,
   canCreate,
@@ -76,6 +79,9 @@ export function AddMultipleCardsPage() {
   const { enqueue: enqueueUploads, progress: uploadProgress } = useImageUploads(dispatch);
   const create = useCreateMultipleGiftCards();
   const creating = create.isPending;
+  const queryClient = useQueryClient();
+  // How the server reads dates (CSV_DATE_ORDER): said above the table, and the preview reads them so.
+  const settings = useGiftCardSettings();
 
   const { rows, selected, epoch } = state;
   const counts = useMemo(() => countRows(rows), [rows]);
@@ -130,7 +136,20 @@ export function AddMultipleCardsPage() {
     const ctrl = new AbortController();
     readAbort.current = ctrl;
     setReadingFile(file);
-    const result = await readCsvFile(file, { signal: ctrl.signal });
+    // The dates are read as the server will read them: its order first (asked once, then kept).
+    let dateOrder;
+    try {
+      ({ csvDateOrder: dateOrder } = await queryClient.fetchQuery(giftCardSettingsQueryOptions()));
+    } catch (err) {
+      // The query layer has said why already (a toast, or the sign-in screen): no file is read
+      // without the server's order.
+      if (ctrl.signal.aborted) return;
+      setReadingFile(null);
+      setFileError({ message: err instanceof ApiError ? err.message : messages.noResponse, fileName: file.name });
+      return;
+    }
+    if (ctrl.signal.aborted) return;
+    const result = await readCsvFile(file, { signal: ctrl.signal, dateOrder });
     if (ctrl.signal.aborted) return;
     setReadingFile(null);
     if (!result.ok) {
@@ -141,7 +160,7 @@ export function AddMultipleCardsPage() {
     setLoadedFile(file);
     setFilter('all');
     setErrorsRowId(null);
-    dispatch({ type: 'loaded', rows: result.rows });
+    dispatch({ type: 'loaded', rows: result.rows, dateOrder });
   }
 
   function onCsv(file: File) {
@@ -266,6 +285,12 @@ export function AddMultipleCardsPage() {
           disabled={creating}
           hint="The columns of the CSV format, one card per row: up to 10,000 rows and 5MB."
         />
+        {settings.data && (
+          // docs/behaviour.md §5 The CSV file: the server's CSV_DATE_ORDER, which the preview follows.
+          <p className="mt-3 text-sm text-slate-700 dark:text-slate-300" data-testid="date-order">
+            {csvDateOrderSentence[settings.data.csvDateOrder]}
+          </p>
+        )}
         {readingFile && (
           <p role="status" className="mt-3 text-sm text-slate-600 dark:text-slate-400">
             Reading {readingFile.name}…
@@ -347,7 +372,13 @@ export function AddMultipleCardsPage() {
         </Button>
       </div>
 
-      <RowErrorsDialog row={errorsRow} rows={rows} onSave={onSaveRow} onClose={() => setErrorsRowId(null)} />
+      <RowErrorsDialog
+        row={errorsRow}
+        rows={rows}
+        dateOrder={state.dateOrder}
+        onSave={onSaveRow}
+        onClose={() => setErrorsRowId(null)}
+      />
 
       <ConfirmDialog
         open={warnOpen}

@@ -1,15 +1,19 @@
 import {
   bulkRowStatus,
   cleanBulkCells,
+  defaultCsvDateOrder,
   giftCardCsvColumns,
   todayIso,
   validateBulkRows,
+  validTillAsWritten,
   type BulkRow,
   type BulkRowFields,
   type BulkRowStatus,
+  type CsvDateOrder,
   type GiftCardCsvFields,
 } from '@strideadmin/contract';
 import type { BulkRowPayload } from '../api/create-multiple-gift-cards';
+import type { BulkFileRow } from './parse-bulk-csv';
 
 /**
  * The /add-multiple-card row store (docs/behaviour.md §3 Bulk upload row, §4 Bulk rows): a pure reducer, so
@@ -23,10 +27,13 @@ export interface BulkImportRow extends BulkRow {
   n: number;
   updating: boolean;
   /**
-   * Errors only the server can know (a serial already in the database). They stay with the row
-   * until the admin saves it in the Errors dialog; the server checks again on the next Create.
+   * Errors its fields alone do not show: the server's (a serial already in the database) and the
+   * file's (its line had an unmatched quote). They stay with the row until the admin saves it in
+   * the Errors dialog; the server checks again on the next Create.
    */
-  serverErrors: string[];
+  keptErrors: string[];
+  /** Valid Till as the file or the admin wrote it, when it was read as a date written otherwise. */
+  validTillAsWritten?: string;
 }
 
 export interface BulkState {
@@ -38,13 +45,15 @@ export interface BulkState {
    * travelling for the previous file must not land on the new file's row-1.
    */
   epoch: number;
+  /** The order the file's dates were read in (the server's CSV_DATE_ORDER); edits are read in it too. */
+  dateOrder: CsvDateOrder;
 }
 
-export const emptyBulkState: BulkState = { rows: [], selected: new Set(), epoch: 0 };
+export const emptyBulkState: BulkState = { rows: [], selected: new Set(), epoch: 0, dateOrder: defaultCsvDateOrder };
 
 export type BulkAction =
-  /** A CSV file was read: its rows replace the table. */
-  | { type: 'loaded'; rows: BulkRow[] }
+  /** A CSV file was read (its dates in `dateOrder`): its rows replace the table. */
+  | { type: 'loaded'; rows: BulkFileRow[]; dateOrder: CsvDateOrder }
   /** The Errors dialog saved a row: every row is revalidated (uniqueness spans rows). */
   | { type: 'edited'; id: string; fields: GiftCardCsvFields; today?: string }
   | { type: 'uploadStarted'; ids: readonly string[]; epoch?: number }
@@ -70,11 +79,15 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
  * server said about it. Rows whose errors did not change keep their identity (memoised table rows
  * do not re-render).
  */
-export function revalidate(rows: readonly BulkImportRow[], today = todayIso()): BulkImportRow[] {
-  const all = validateBulkRows(rows as BulkImportRow[], today);
+export function revalidate(
+  rows: readonly BulkImportRow[],
+  today = todayIso(),
+  dateOrder: CsvDateOrder = defaultCsvDateOrder,
+): BulkImportRow[] {
+  const all = validateBulkRows(rows as BulkImportRow[], today, dateOrder);
   return rows.map((row, i) => {
     const own = all[i]!;
-    const errors = row.serverErrors.length ? [...new Set([...own, ...row.serverErrors])] : own;
+    const errors = row.keptErrors.length ? [...new Set([...row.keptErrors, ...own])] : own;
     if (sameList(errors, row.errors) && row.hasErrors === errors.length > 0) return row;
     return { ...row, errors, hasErrors: errors.length > 0 };
   });
@@ -92,16 +105,20 @@ function fromServer(r: BulkRow, previous: BulkImportRow | undefined, i: number):
   // Keep the image: the server echoes it, and if it did not, the one the row had.
   const cardPicture = String(r.cardPicture ?? '') || previous?.cardPicture || '';
   const serverErrors = Array.isArray(r.errors) ? r.errors.filter((e): e is string => typeof e === 'string') : [];
-  return {
+  const row: BulkImportRow = {
     ...fields,
     cardPicture,
     id: String(r.id),
     n: previous?.n ?? rowNumberOf(String(r.id), i + 1),
     hasErrors: true,
     errors: serverErrors,
-    serverErrors,
+    keptErrors: serverErrors,
     updating: false,
   };
+  // The date as written still shows while the server echoes the date the row was sent with.
+  if (previous?.validTillAsWritten !== undefined && previous.validTill === fields.validTill)
+    row.validTillAsWritten = previous.validTillAsWritten;
+  return row;
 }
 
 const keepSelected = (selected: ReadonlySet<string>, rows: readonly BulkImportRow[]) => {
@@ -113,19 +130,25 @@ const keepSelected = (selected: ReadonlySet<string>, rows: readonly BulkImportRo
 export function bulkReducer(state: BulkState, action: BulkAction): BulkState {
   switch (action.type) {
     case 'loaded': {
-      const rows = action.rows.map((r, i) => ({
+      const rows = action.rows.map(({ lineErrors, ...r }, i): BulkImportRow => ({
         ...r,
         n: rowNumberOf(r.id, i + 1),
         updating: false,
-        serverErrors: [],
+        keptErrors: lineErrors ?? [],
       }));
-      return { rows, selected: new Set(), epoch: state.epoch + 1 };
+      return { rows, selected: new Set(), epoch: state.epoch + 1, dateOrder: action.dateOrder };
     }
     case 'edited': {
-      const rows = state.rows.map((r) =>
-        r.id === action.id ? { ...r, ...cleanBulkCells(action.fields), serverErrors: [] } : r,
-      );
-      return { ...state, rows: revalidate(rows, action.today) };
+      const rows = state.rows.map((r): BulkImportRow => {
+        if (r.id !== action.id) return r;
+        const cells = cleanBulkCells(action.fields, state.dateOrder);
+        const edited: BulkImportRow = { ...r, ...cells, keptErrors: [] };
+        const written = validTillAsWritten(String(action.fields.validTill ?? ''), cells.validTill);
+        if (written === undefined) delete edited.validTillAsWritten;
+        else edited.validTillAsWritten = written;
+        return edited;
+      });
+      return { ...state, rows: revalidate(rows, action.today, state.dateOrder) };
     }
     case 'uploadStarted': {
       if (action.epoch !== undefined && action.epoch !== state.epoch) return state;
@@ -163,6 +186,7 @@ export function bulkReducer(state: BulkState, action: BulkAction): BulkState {
       const rows = revalidate(
         state.rows.filter((r) => !ids.has(r.id)),
         action.today,
+        state.dateOrder,
       );
       return { ...state, rows, selected: keepSelected(state.selected, rows) };
     }
@@ -176,7 +200,7 @@ export function bulkReducer(state: BulkState, action: BulkAction): BulkState {
         const sent = new Set(action.sentIds);
         rows = state.rows.flatMap((r) => (sent.has(r.id) ? (failed.has(r.id) ? [failed.get(r.id)!] : []) : [r]));
       }
-      rows = revalidate(rows, action.today);
+      rows = revalidate(rows, action.today, state.dateOrder);
       return { ...state, rows, selected: keepSelected(state.selected, rows) };
     }
   }

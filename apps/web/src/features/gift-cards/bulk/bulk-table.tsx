@@ -296,6 +296,19 @@ const BulkTableRow = memo(function BulkTableRow({
       </td>
       {giftCardCsvColumns.map((c) => {
         const value = row[c.key];
+        // A Valid Till read as a date written otherwise: the date as read, and what was written under it.
+        const written = c.key === 'validTill' ? row.validTillAsWritten : undefined;
+        if (written !== undefined)
+          return (
+            <td key={c.key} className={cellClass} title={`${value} (written ${written})`} data-column={c.key}>
+              <span className="block truncate tabular-nums" data-testid="date-read">
+                {value}
+              </span>
+              <span className="block truncate text-xs text-slate-500 dark:text-slate-400" data-testid="date-written">
+                from {cellText(written)}
+              </span>
+            </td>
+          );
         return (
           <td key={c.key} className={cellClass} title={value || undefined} data-column={c.key}>
             {cellText(value) || (

@@ -3,6 +3,7 @@ import {
   giftCardCsvColumns,
   messages,
   type BulkRow,
+  type CsvDateOrder,
   type GiftCardCsvFields,
 } from '@strideadmin/contract';
 import { describe, expect, test } from 'vitest';
@@ -22,11 +23,12 @@ const today = '2030-06-15';
 const header = giftCardCsvColumns.map((c) => c.header).join(',');
 
 /** Rows as the CSV reader makes them: `serial,control,price,currency,amount,store,address,valid,expiry`. */
-function load(...lines: string[]): BulkState {
-  const result = parseBulkCsvText([header, ...lines].join('\n'), today);
+function loadIn(dateOrder: CsvDateOrder, ...lines: string[]): BulkState {
+  const result = parseBulkCsvText([header, ...lines].join('\n'), today, dateOrder);
   if (!result.ok) throw new Error(result.message);
-  return bulkReducer(emptyBulkState, { type: 'loaded', rows: result.rows });
+  return bulkReducer(emptyBulkState, { type: 'loaded', rows: result.rows, dateOrder });
 }
+const load = (...lines: string[]) => loadIn('DMY', ...lines);
 
 const valid = (n: number) => `GC-${n},CC-${n},500,SEK,100,Shop ${n},Street ${n},2031-01-01,60`;
 const row = (s: BulkState, id: string) => s.rows.find((r) => r.id === id)!;
@@ -54,10 +56,15 @@ describe('the bulk row store', () => {
     s = bulkReducer(s, {
       type: 'edited',
       id: 'row-1',
-      fields: { ...fieldsOf(s, 'row-1'), validTill: '12/31/2031' },
+      fields: { ...fieldsOf(s, 'row-1'), validTill: '31/12/2031' },
       today,
     });
-    expect(row(s, 'row-1')).toMatchObject({ validTill: '2031-12-31', hasErrors: false, errors: [] });
+    expect(row(s, 'row-1')).toMatchObject({
+      validTill: '2031-12-31',
+      validTillAsWritten: '31/12/2031',
+      hasErrors: false,
+      errors: [],
+    });
     expect(bulkRowStatus(row(s, 'row-1'))).toBe('imageMissing');
   });
 
@@ -106,7 +113,7 @@ describe('the bulk row store', () => {
     let s = load(valid(1));
     const before = s.epoch;
     s = bulkReducer(s, { type: 'uploadStarted', ids: ['row-1'], epoch: before });
-    s = bulkReducer(s, { type: 'loaded', rows: load(valid(7)).rows });
+    s = bulkReducer(s, { type: 'loaded', rows: load(valid(7)).rows, dateOrder: 'DMY' });
     expect(s.epoch).toBe(before + 1);
     s = bulkReducer(s, { type: 'uploadFinished', ids: ['row-1'], url: 'http://x.test/old.png', epoch: before });
     expect(row(s, 'row-1')).toMatchObject({ serialNumber: 'GC-7', cardPicture: '', updating: false });
@@ -180,7 +187,7 @@ describe('the bulk row store', () => {
       n: 2,
       hasErrors: true,
       errors: [messages.csvSerialUnique],
-      serverErrors: [messages.csvSerialUnique],
+      keptErrors: [messages.csvSerialUnique],
       cardPicture: 'http://x.test/row-2.png',
     });
     expect([...s.selected]).toEqual(['row-2']);
@@ -195,7 +202,7 @@ describe('the bulk row store', () => {
       fields: { ...fieldsOf(s, 'row-2'), serialNumber: 'GC-22' },
       today,
     });
-    expect(row(s, 'row-2')).toMatchObject({ hasErrors: false, errors: [], serverErrors: [] });
+    expect(row(s, 'row-2')).toMatchObject({ hasErrors: false, errors: [], keptErrors: [] });
     expect(bulkRowStatus(row(s, 'row-2'))).toBe('ready');
   });
 
@@ -208,6 +215,58 @@ describe('the bulk row store', () => {
     s = bulkReducer(s, { type: 'createSettled', sentIds: ['row-1', 'row-2'], failed: [failed], replace: false, today });
     expect(s.rows.map((r) => r.id)).toEqual(['row-1', 'row-3', 'row-4']);
     expect(statuses(s)).toEqual(['errors', 'ready', 'imageMissing']);
+  });
+
+  test('a row whose line had an unmatched quote keeps that error until it is saved', () => {
+    let s = load(valid(1), 'GC-2,"CC-2,500,SEK,100,Shop,Street,2031-01-01,60', valid(3));
+    expect(row(s, 'row-2')).toMatchObject({
+      controlCode: '"CC-2',
+      hasErrors: true,
+      errors: [messages.csvUnmatchedQuote],
+      keptErrors: [messages.csvUnmatchedQuote],
+    });
+    expect(statuses(s)).toEqual(['imageMissing', 'errors', 'imageMissing']);
+    s = bulkReducer(s, { type: 'removed', ids: ['row-3'], today });
+    expect(row(s, 'row-2').errors).toEqual([messages.csvUnmatchedQuote]);
+    s = bulkReducer(s, {
+      type: 'edited',
+      id: 'row-2',
+      fields: { ...fieldsOf(s, 'row-2'), controlCode: 'CC-2' },
+      today,
+    });
+    expect(row(s, 'row-2')).toMatchObject({ hasErrors: false, errors: [], keptErrors: [] });
+  });
+
+  test("dates are read in the file's order, and edits in the same order", () => {
+    const line = (date: string) => `GC-1,CC-1,500,SEK,100,Shop,Street,${date},60`;
+    expect(row(loadIn('DMY', line('1/5/2031')), 'row-1')).toMatchObject({
+      validTill: '2031-05-01',
+      validTillAsWritten: '1/5/2031',
+    });
+    let s = loadIn('MDY', line('1/5/2031'));
+    expect(row(s, 'row-1')).toMatchObject({ validTill: '2031-01-05', validTillAsWritten: '1/5/2031', errors: [] });
+    expect(s.dateOrder).toBe('MDY');
+    s = bulkReducer(s, {
+      type: 'edited',
+      id: 'row-1',
+      fields: { ...fieldsOf(s, 'row-1'), validTill: '2/3/2031' },
+      today,
+    });
+    expect(row(s, 'row-1')).toMatchObject({ validTill: '2031-02-03', validTillAsWritten: '2/3/2031' });
+    s = bulkReducer(s, {
+      type: 'edited',
+      id: 'row-1',
+      fields: { ...fieldsOf(s, 'row-1'), validTill: '2031-02-03' },
+      today,
+    });
+    expect(row(s, 'row-1').validTillAsWritten).toBeUndefined();
+    s = bulkReducer(s, {
+      type: 'edited',
+      id: 'row-1',
+      fields: { ...fieldsOf(s, 'row-1'), validTill: '31/12/2031' },
+      today,
+    });
+    expect(row(s, 'row-1')).toMatchObject({ validTill: '31/12/2031', errors: [messages.csvValidTillFormMDY] });
   });
 
   test('removing rows revalidates uniqueness and the status filter shows one status', () => {
