@@ -142,14 +142,40 @@ test('a CSV of valid, invalid, duplicate and empty rows: statuses, a fix, images
   await expect(warning).toContainText(messages.csvRecordsSkipped);
   await warning.getByRole('button', { name: 'Confirm' }).click();
 
-  await expect(page).toHaveURL('/card-list');
-  await expect(toast(page, messages.giftCardsCreated)).toBeVisible();
+  // docs/behaviour.md §4 After creation: the two created leave; the four held back stay, each saying why.
+  await expect(toast(page, '2 gift cards were created.')).toBeVisible();
+  await expect(page).toHaveURL('/add-multiple-card');
+  await expect(page.locator('tr[data-row-id]')).toHaveCount(4);
+  await expect(page.getByTestId('create-notice')).toHaveText(
+    '2 gift cards were created. Not uploaded: 1 row with errors and 3 rows without an image; they are still below.',
+  );
+  for (const [n, why] of [
+    [2, 'Not uploaded: no image'],
+    [4, 'Not uploaded: it has errors'],
+    [5, 'Not uploaded: no image'],
+    [6, 'Not uploaded: no image'],
+  ] as const)
+    await expect(row(page, n).getByTestId('not-uploaded')).toHaveText(why);
   const created = await cardsWithSerial(page, token, `BULK-${run}`);
   expect(created.map((c) => [c.serialNumber, c.validTill.slice(0, 10)]).sort()).toEqual([
     [`BULK-${run}-01`, '2099-12-31'],
     [`BULK-${run}-03`, '2099-06-30'],
   ]);
   expect(created.every((c) => c.cardPicture.includes('/uploads/gift_card_images/'))).toBe(true);
+
+  // The day-first row, given its picture, is created too; with the rest held back the page still stays.
+  await row(page, 2).getByLabel('Upload image for row 2').setInputFiles(image('two.png'));
+  await expectStatus(page, 2, 'ready');
+  await expect(row(page, 2).getByTestId('not-uploaded')).toHaveText('Not uploaded yet');
+  await page.getByRole('button', { name: 'Create Gift Cards' }).click();
+  await page
+    .getByRole('dialog', { name: 'Some rows will be skipped' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(page.locator('tr[data-row-id]')).toHaveCount(3);
+  expect((await cardsWithSerial(page, token, `BULK-${run}-02`)).map((c) => c.validTill.slice(0, 10))).toEqual([
+    '2099-12-31',
+  ]);
 });
 
 test('201 round trip: a serial already stored comes back with its error, is fixed and created', async ({
@@ -170,6 +196,7 @@ test('201 round trip: a serial already stored comes back with its error, is fixe
     csv('round-trip.csv', [
       `${taken},RT-${run}-1,300,SEK,250,ica maxi,storgatan 1,2099-01-01,60`,
       `FRESH-${run},RT-${run}-2,300,SEK,250,ica maxi,storgatan 1,2099-01-01,60`,
+      `LATER-${run},RT-${run}-3,300,SEK,250,ica maxi,storgatan 1,2099-01-01,60`,
     ]),
   );
   await expectStatus(page, 1, 'imageMissing');
@@ -182,26 +209,43 @@ test('201 round trip: a serial already stored comes back with its error, is fixe
   await expect(page.getByTestId('image-match-report')).toContainText('stranger.png');
   await expectStatus(page, 1, 'ready');
   await expectStatus(page, 2, 'ready');
+  await expectStatus(page, 3, 'imageMissing');
 
-  // Every row is Successfull: no warning; the server refuses the stored serial with 201.
+  // The row without an image is skipped (the warning); the server refuses the stored serial with 201.
   await page.getByRole('button', { name: 'Create Gift Cards' }).click();
-  await expect(page.locator('tr[data-row-id]')).toHaveCount(1);
-  await expect(page).toHaveURL('/add-multiple-card');
-  await expectStatus(page, 1, 'errors');
-  await expect(page.getByTestId('create-notice')).toContainText('1 gift card was created. 1 row was not');
+  await page
+    .getByRole('dialog', { name: 'Some rows will be skipped' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
   await expect(toast(page, messages.giftCardsPartlyCreated)).toBeVisible();
+  await expect(page).toHaveURL('/add-multiple-card');
+  // The refused row and the skipped one stay, each saying why; only the created one left.
+  await expect(page.locator('tr[data-row-id]')).toHaveCount(2);
+  await expectStatus(page, 1, 'errors');
+  await expect(row(page, 1).getByTestId('not-uploaded')).toHaveText('Not created: refused by the server');
+  await expectStatus(page, 3, 'imageMissing');
+  await expect(row(page, 3).getByTestId('not-uploaded')).toHaveText('Not uploaded: no image');
+  await expect(page.getByTestId('create-notice')).toHaveText(
+    '1 gift card was created. 1 row was not: fix it below and create again. ' +
+      'Not uploaded: 1 row without an image; it is still below.',
+  );
   expect(await cardsWithSerial(page, token, `FRESH-${run}`)).toHaveLength(1);
+  expect(await cardsWithSerial(page, token, `LATER-${run}`)).toHaveLength(0);
 
   await row(page, 1).getByRole('button', { name: 'Show Errors for row 1' }).click();
   const dialog = page.getByRole('dialog', { name: 'Errors in row 1' });
   await expect(dialog.getByTestId('row-errors')).toContainText(messages.csvSerialUnique);
   await dialog.getByLabel('Serial Number').fill(`${taken}-2`);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  // Its image was kept: straight back to Successfull, and created on retry.
+  // Its image was kept: straight back to Successfull, and created on retry, as is the last row once
+  // it has its picture; with the table empty, on to the card list.
   await expectStatus(page, 1, 'ready');
+  await row(page, 3).getByLabel('Upload image for row 3').setInputFiles(image('later.png'));
+  await expectStatus(page, 3, 'ready');
   await page.getByRole('button', { name: 'Create Gift Cards' }).click();
   await expect(page).toHaveURL('/card-list');
   expect(await cardsWithSerial(page, token, `${taken}-2`)).toHaveLength(1);
+  expect(await cardsWithSerial(page, token, `LATER-${run}`)).toHaveLength(1);
 });
 
 test('Download CSV Format downloads the template; files that cannot be read say why', async ({ page, signIn }) => {

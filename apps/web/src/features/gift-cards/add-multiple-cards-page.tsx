@@ -56,6 +56,35 @@ const skippedSentence = (c: BulkCounts) =>
     .join(' and ') + ' will be skipped.';
 
 /**
+ * The notice after a creation that left rows in the table (docs/behaviour.md §4 After creation):
+ * what was created, and each kind of row that was not, which stays below.
+ */
+function createdNotice(
+  created: number,
+  left: { refused: number; errors: number; imageMissing: number; unsent: number },
+): string {
+  const them = (n: number) => (n === 1 ? 'it' : 'them');
+  const isAre = (n: number) => (n === 1 ? 'is' : 'are');
+  const skipped = left.errors + left.imageMissing;
+  const why = [
+    left.errors > 0 && `${plural(left.errors, 'row', 'rows')} with errors`,
+    left.imageMissing > 0 && `${plural(left.imageMissing, 'row', 'rows')} without an image`,
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  return [
+    `${plural(created, 'gift card was', 'gift cards were')} created.`,
+    left.refused > 0 &&
+      `${plural(left.refused, 'row was', 'rows were')} not: fix ${them(left.refused)} below and create again.`,
+    skipped > 0 && `Not uploaded: ${why}; ${skipped === 1 ? 'it' : 'they'} ${isAre(skipped)} still below.`,
+    left.unsent > 0 &&
+      `${plural(left.unsent, 'row was', 'rows were')} not sent: create again to send ${them(left.unsent)}.`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
  * docs/behaviour.md §2/§4/§5/§7 Add Multiple Gift Cards: a CSV file read into validated rows (in a worker),
  * a table of them with their statuses, per-row and many-at-once images, the Errors dialog, and
  * Create Gift Cards with its warning; a 201 answer leaves the rows that failed to fix and retry.
@@ -160,6 +189,7 @@ export function AddMultipleCardsPage() {
     setLoadedFile(file);
     setFilter('all');
     setErrorsRowId(null);
+    setNotice(null);
     dispatch({ type: 'loaded', rows: result.rows, dateOrder });
   }
 
@@ -225,28 +255,30 @@ export function AddMultipleCardsPage() {
       onProgress: (done, total) => setCreateProgress({ done, total }),
     });
     setCreateProgress(null);
-    if (outcome.allCreated) {
-      // docs/behaviour.md §4 After creation: every row was created: to the card list.
+    // docs/behaviour.md §4 After creation: only the rows created leave the table. Every row sent
+    // was created and none was held back: on to the card list.
+    if (outcome.allCreated && payload.length === rows.length) {
       unsaved.release(); // saved: leaving now does not ask
       toast.success(outcome.message ?? messages.giftCardsCreated);
       void navigate(paths.cardList);
       return;
     }
     if (outcome.error) handleApiError(outcome.error);
-    // docs/behaviour.md §4: 201 replaces the table with the rows that failed (a request that failed outright
-    // takes out only what was created before it).
-    dispatch({ type: 'createSettled', sentIds: outcome.sentIds, failed: outcome.failed, replace: !outcome.error });
+    // The rows sent back keep the server's errors, and the rows never sent stay, each marked with
+    // why (errors, no image, no answer): no row silently leaves the table.
+    dispatch({ type: 'createSettled', sentIds: outcome.sentIds, failed: outcome.failed });
     setFilter('all');
     setErrorsRowId(null);
-    if (!outcome.error) toast.info(outcome.message ?? messages.giftCardsPartlyCreated);
-    if (outcome.created > 0 || outcome.failed.length > 0)
-      setNotice(
-        `${plural(outcome.created, 'gift card was', 'gift cards were')} created. ${
-          outcome.failed.length > 0
-            ? `${plural(outcome.failed.length, 'row was', 'rows were')} not: fix ${outcome.failed.length === 1 ? 'it' : 'them'} below and create again.`
-            : ''
-        }`.trim(),
-      );
+    if (outcome.allCreated) toast.success(`${plural(outcome.created, 'gift card was', 'gift cards were')} created.`);
+    else if (!outcome.error) toast.info(outcome.message ?? messages.giftCardsPartlyCreated);
+    setNotice(
+      createdNotice(outcome.created, {
+        refused: outcome.failed.length,
+        errors: counts.errors,
+        imageMissing: counts.imageMissing,
+        unsent: payload.length - outcome.sentIds.length,
+      }),
+    );
   }
 
   const createHint = creating

@@ -17,9 +17,15 @@ import type { BulkFileRow } from './parse-bulk-csv';
 
 /**
  * The /add-multiple-card row store (docs/behaviour.md §3 Bulk upload row, §4 Bulk rows): a pure reducer, so
- * every rule (statuses, revalidation with uniqueness, image assignment, the 201 replacement) is
+ * every rule (statuses, revalidation with uniqueness, image assignment, what a creation leaves) is
  * tested without a screen.
  */
+
+/**
+ * Why a row is still in the table after Create Gift Cards (docs/behaviour.md §4 After creation):
+ * it was not sent (errors, or no image), the server refused it, or its request never got an answer.
+ */
+export type NotUploadedReason = 'skipped' | 'refused' | 'unsent';
 
 /** docs/behaviour.md §3: a bulk row plus the transient `updating` flag (its image is uploading). */
 export interface BulkImportRow extends BulkRow {
@@ -34,6 +40,8 @@ export interface BulkImportRow extends BulkRow {
   keptErrors: string[];
   /** Valid Till as the file or the admin wrote it, when it was read as a date written otherwise. */
   validTillAsWritten?: string;
+  /** Set by a creation that left this row in the table, until the next one or another file. */
+  notUploaded?: NotUploadedReason;
 }
 
 export interface BulkState {
@@ -64,11 +72,11 @@ export type BulkAction =
   | { type: 'removed'; ids: readonly string[]; today?: string }
   /**
    * POST /multiplegiftcard settled. `sentIds`: rows of every request that got an answer;
-   * `failed`: the rows those answers sent back (201 body). `replace` (docs/behaviour.md §4 After creation, 201):
-   * the table becomes the failed rows; otherwise (a later request failed outright) only the rows
-   * created are taken out, so nothing the admin prepared is lost.
+   * `failed`: the rows those answers sent back (201 body). docs/behaviour.md §4 After creation: only
+   * the rows created leave the table; the rows sent back take the server's errors, and every row
+   * that was not sent stays as it was, each marked with why it was not uploaded.
    */
-  | { type: 'createSettled'; sentIds: readonly string[]; failed: readonly BulkRow[]; replace: boolean; today?: string };
+  | { type: 'createSettled'; sentIds: readonly string[]; failed: readonly BulkRow[]; today?: string };
 
 const keys = giftCardCsvColumns.map((c) => c.key);
 
@@ -114,6 +122,7 @@ function fromServer(r: BulkRow, previous: BulkImportRow | undefined, i: number):
     errors: serverErrors,
     keptErrors: serverErrors,
     updating: false,
+    notUploaded: 'refused',
   };
   // The date as written still shows while the server echoes the date the row was sent with.
   if (previous?.validTillAsWritten !== undefined && previous.validTill === fields.validTill)
@@ -193,13 +202,14 @@ export function bulkReducer(state: BulkState, action: BulkAction): BulkState {
     case 'createSettled': {
       const before = new Map(state.rows.map((r) => [r.id, r]));
       const failed = new Map(action.failed.map((r, i) => [String(r.id), fromServer(r, before.get(String(r.id)), i)]));
-      let rows: BulkImportRow[];
-      if (action.replace) {
-        rows = [...failed.values()];
-      } else {
-        const sent = new Set(action.sentIds);
-        rows = state.rows.flatMap((r) => (sent.has(r.id) ? (failed.has(r.id) ? [failed.get(r.id)!] : []) : [r]));
-      }
+      const sent = new Set(action.sentIds);
+      // In the file's order: a row created leaves; one sent back takes the server's errors; one
+      // never sent stays, marked: skipped (errors or no image: it was not 'Successfull'), or unsent
+      // (it was, but its request never got an answer).
+      let rows = state.rows.flatMap((r): BulkImportRow[] => {
+        if (sent.has(r.id)) return failed.has(r.id) ? [failed.get(r.id)!] : [];
+        return [{ ...r, notUploaded: bulkRowStatus(r) === 'ready' ? 'unsent' : 'skipped' }];
+      });
       rows = revalidate(rows, action.today, state.dateOrder);
       return { ...state, rows, selected: keepSelected(state.selected, rows) };
     }
@@ -255,4 +265,18 @@ export type StatusFilter = 'all' | BulkRowStatus;
 
 export function filterRows(rows: readonly BulkImportRow[], filter: StatusFilter): readonly BulkImportRow[] {
   return filter === 'all' ? rows : rows.filter((r) => bulkRowStatus(r) === filter);
+}
+
+/**
+ * What a row left in the table by a creation says under its status (docs/behaviour.md §4 After
+ * creation), by why it was not uploaded and what it is now; undefined for a row never offered.
+ */
+export function notUploadedLabel(row: Pick<BulkImportRow, 'notUploaded' | 'hasErrors' | 'cardPicture'>) {
+  if (!row.notUploaded) return undefined;
+  if (row.notUploaded === 'refused') return 'Not created: refused by the server';
+  if (row.notUploaded === 'unsent') return 'Not uploaded: the request failed';
+  const status = bulkRowStatus(row);
+  if (status === 'errors') return 'Not uploaded: it has errors';
+  if (status === 'imageMissing') return 'Not uploaded: no image';
+  return 'Not uploaded yet';
 }

@@ -2,7 +2,7 @@ import { memo, useEffect, useRef, type ChangeEvent } from 'react';
 import { observeElementRect, useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import { bulkRowStatus, bulkRowStatusLabel, giftCardCsvColumns } from '@strideadmin/contract';
 import { Spinner } from '../../../components/spinner';
-import type { BulkImportRow } from './bulk-rows';
+import { notUploadedLabel, type BulkImportRow } from './bulk-rows';
 
 /** Every row is this tall (fixed: the virtualiser needs no measuring, scrolling never jumps). */
 const rowHeight = 56;
@@ -213,6 +213,7 @@ const BulkTableRow = memo(function BulkTableRow({
   onImage,
 }: RowProps) {
   const status = bulkRowStatus(row);
+  const notUploaded = notUploadedLabel(row);
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
@@ -259,6 +260,11 @@ const BulkTableRow = memo(function BulkTableRow({
             className={`inline-flex rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset ${statusTone[status]}`}
           >
             {bulkRowStatusLabel[status]}
+          </span>
+        )}
+        {notUploaded && (
+          <span data-testid="not-uploaded" className="mt-1 block truncate text-xs text-slate-600 dark:text-slate-400">
+            {notUploaded}
           </span>
         )}
       </td>

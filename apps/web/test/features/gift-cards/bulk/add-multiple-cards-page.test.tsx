@@ -237,7 +237,7 @@ describe('/add-multiple-card', () => {
     expect(creates()).toEqual([]);
   });
 
-  test('rows that would be skipped: the warning first, Confirm sends only Successfull rows; 201 replaces the table', async () => {
+  test('rows that would be skipped: the warning first, Confirm sends only Successfull rows; after a 201 only the created rows leave', async () => {
     const { creates } = serve({
       create: (rows) =>
         jsonResponse(201, {
@@ -269,15 +269,30 @@ describe('/add-multiple-card', () => {
       }),
     );
 
-    // docs/behaviour.md §4 After creation, 201: the table holds only the rows that failed, with their errors.
-    await waitFor(() => expect(document.querySelectorAll('tr[data-row-id]')).toHaveLength(1));
+    // docs/behaviour.md §4 After creation, 201: the row created leaves; the one refused comes back
+    // with its errors; the two never sent (no image, errors) stay, each saying why.
+    await waitFor(() => expect(document.querySelectorAll('tr[data-row-id]')).toHaveLength(3));
     expect(creates()).toHaveLength(1);
     expect(creates()[0]!.map((r) => [r.id, r.serialNumber, r.cardPicture])).toEqual([
       ['row-1', 'GC-1', 'http://store.test/uploads/gift_card_images/k1.png'],
       ['row-2', 'GC-2', 'http://store.test/uploads/gift_card_images/k2.png'],
     ]);
-    expect(statusOf('row-1')).toBe('errors');
-    expect(screen.getByTestId('create-notice')).toHaveTextContent('1 gift card was created. 1 row was not');
+    const left = () =>
+      [...document.querySelectorAll('tr[data-row-id]')].map((tr) => [
+        tr.getAttribute('data-row-id'),
+        tr.getAttribute('data-status'),
+        tr.querySelector('[data-testid="not-uploaded"]')?.textContent,
+      ]);
+    expect(left()).toEqual([
+      ['row-1', 'errors', 'Not created: refused by the server'],
+      ['row-3', 'imageMissing', 'Not uploaded: no image'],
+      ['row-4', 'errors', 'Not uploaded: it has errors'],
+    ]);
+    expect(screen.getByTestId('create-notice')).toHaveTextContent(
+      '1 gift card was created. 1 row was not: fix it below and create again. ' +
+        'Not uploaded: 1 row with errors and 1 row without an image; they are still below.',
+    );
+    expect([count('all'), count('errors'), count('imageMissing')]).toEqual(['3', '2', '1']);
     expect(screen.getByText(messages.giftCardsPartlyCreated)).toBeInTheDocument();
     expect(app.location().pathname).toBe('/add-multiple-card');
 
@@ -289,6 +304,40 @@ describe('/add-multiple-card', () => {
     await user.type(within(dialog).getByLabelText('Serial Number'), 'GC-11');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(statusOf('row-1')).toBe('ready'));
+  });
+
+  test('every row sent created (200) but rows held back: the page stays with them, marked, and says so', async () => {
+    const { creates } = serve();
+    const { user, app } = await openScreen(valid(1), valid(2), 'GC-3,CC-3,cheap,SEK,100,Shop,Street,2099-01-01,60');
+    await user.upload(screen.getByLabelText('Upload image for row 1'), png());
+    await waitFor(() => expect(statusOf('row-1')).toBe('ready'));
+    await user.click(screen.getByRole('button', { name: 'Create Gift Cards' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Some rows will be skipped' })).getByRole('button', {
+        name: 'Confirm',
+      }),
+    );
+
+    await waitFor(() => expect(document.querySelectorAll('tr[data-row-id]')).toHaveLength(2));
+    expect(creates()).toHaveLength(1);
+    expect(app.location().pathname).toBe('/add-multiple-card');
+    expect(await screen.findByText('1 gift card was created.')).toBeInTheDocument();
+    expect(screen.getByTestId('create-notice')).toHaveTextContent(
+      '1 gift card was created. Not uploaded: 1 row with errors and 1 row without an image; they are still below.',
+    );
+    expect(
+      [...document.querySelectorAll('tr[data-row-id]')].map((tr) => [
+        tr.getAttribute('data-row-id'),
+        tr.querySelector('[data-testid="not-uploaded"]')?.textContent,
+      ]),
+    ).toEqual([
+      ['row-2', 'Not uploaded: no image'],
+      ['row-3', 'Not uploaded: it has errors'],
+    ]);
+    // Given its image, the row held back is created on the next click, and then the table is empty.
+    await user.upload(screen.getByLabelText('Upload image for row 2'), png());
+    await waitFor(() => expect(statusOf('row-2')).toBe('ready'));
+    expect(rowEl('row-2').querySelector('[data-testid="not-uploaded"]')).toHaveTextContent('Not uploaded yet');
   });
 
   test('all rows created (200): toast, and on to the card list without asking to leave', async () => {

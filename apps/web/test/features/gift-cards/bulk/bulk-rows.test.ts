@@ -14,6 +14,7 @@ import {
   emptyBulkState,
   filterRows,
   needsSkipWarning,
+  notUploadedLabel,
   rowsToCreate,
   type BulkState,
 } from '../../../../src/features/gift-cards/bulk/bulk-rows';
@@ -163,8 +164,8 @@ describe('the bulk row store', () => {
     expect(needsSkipWarning(countRows(s.rows))).toBe(false);
   });
 
-  test('a 201 answer replaces the table with the failed rows: server errors kept until saved, images kept', () => {
-    let s = load(valid(1), valid(2), valid(3), 'GC-4,,500,SEK,100,Shop,Street,2031-01-01,60');
+  test('a 201 answer: only the rows created leave; the refused keep server errors and images; the skipped stay, marked', () => {
+    let s = load(valid(1), valid(2), valid(3), 'GC-4,,500,SEK,100,Shop,Street,2031-01-01,60', valid(5));
     for (const id of ['row-1', 'row-2', 'row-3'])
       s = bulkReducer(s, { type: 'uploadFinished', ids: [id], url: `http://x.test/${id}.png` });
     s = bulkReducer(s, { type: 'setSelected', ids: ['row-1', 'row-2'], selected: true });
@@ -175,21 +176,25 @@ describe('the bulk row store', () => {
       hasErrors: true,
       errors: [messages.csvSerialUnique],
     };
-    s = bulkReducer(s, {
-      type: 'createSettled',
-      sentIds: sent.map((r) => r.id),
-      failed: [failed],
-      replace: true,
-      today,
-    });
-    expect(s.rows).toHaveLength(1);
+    s = bulkReducer(s, { type: 'createSettled', sentIds: sent.map((r) => r.id), failed: [failed], today });
+    // row-1 and row-3 were created; row-4 (errors) and row-5 (no image) were never sent: still here.
+    expect(s.rows.map((r) => [r.id, r.n, bulkRowStatus(r), r.notUploaded])).toEqual([
+      ['row-2', 2, 'errors', 'refused'],
+      ['row-4', 4, 'errors', 'skipped'],
+      ['row-5', 5, 'imageMissing', 'skipped'],
+    ]);
     expect(row(s, 'row-2')).toMatchObject({
-      n: 2,
       hasErrors: true,
       errors: [messages.csvSerialUnique],
       keptErrors: [messages.csvSerialUnique],
       cardPicture: 'http://x.test/row-2.png',
     });
+    expect(row(s, 'row-4').errors).toEqual([messages.csvControlCodeRequired]);
+    expect(s.rows.map(notUploadedLabel)).toEqual([
+      'Not created: refused by the server',
+      'Not uploaded: it has errors',
+      'Not uploaded: no image',
+    ]);
     expect([...s.selected]).toEqual(['row-2']);
 
     // Other edits do not drop what only the server knows...
@@ -204,17 +209,25 @@ describe('the bulk row store', () => {
     });
     expect(row(s, 'row-2')).toMatchObject({ hasErrors: false, errors: [], keptErrors: [] });
     expect(bulkRowStatus(row(s, 'row-2'))).toBe('ready');
+    // A skipped row given an image says so: not uploaded yet.
+    s = bulkReducer(s, { type: 'uploadFinished', ids: ['row-5'], url: 'http://x.test/row-5.png' });
+    expect(notUploadedLabel(row(s, 'row-5'))).toBe('Not uploaded yet');
   });
 
-  test('a request that failed outright takes out only the rows created before it', () => {
+  test('a request that failed outright takes out only the rows created before it; the others stay, marked', () => {
     let s = load(valid(1), valid(2), valid(3), valid(4));
     for (const id of ['row-1', 'row-2', 'row-3'])
       s = bulkReducer(s, { type: 'uploadFinished', ids: [id], url: `http://x.test/${id}.png` });
     const failed: BulkRow = { ...rowsToCreate(s.rows)[0]!, hasErrors: true, errors: [messages.csvSerialUnique] };
     // row-1 and row-2 were answered (row-1 failed), row-3 was never sent, row-4 had no image.
-    s = bulkReducer(s, { type: 'createSettled', sentIds: ['row-1', 'row-2'], failed: [failed], replace: false, today });
+    s = bulkReducer(s, { type: 'createSettled', sentIds: ['row-1', 'row-2'], failed: [failed], today });
     expect(s.rows.map((r) => r.id)).toEqual(['row-1', 'row-3', 'row-4']);
     expect(statuses(s)).toEqual(['errors', 'ready', 'imageMissing']);
+    expect(s.rows.map(notUploadedLabel)).toEqual([
+      'Not created: refused by the server',
+      'Not uploaded: the request failed',
+      'Not uploaded: no image',
+    ]);
   });
 
   test('a row whose line had an unmatched quote keeps that error until it is saved', () => {
