@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { limits } from '@strideadmin/contract';
+import { type CsvDateOrder, csvDateOrders, limits } from '@strideadmin/contract';
 import { defaultWebDistDir } from './paths.js';
 import { isCommonPassword } from './plugins/auth/password-policy.js';
 
@@ -191,6 +191,15 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  // How the bulk gift-card import reads dates written with numbers and the year last (31/12/2027):
+  // day first (DMY), month first (MDY), or only year first (YMD). The portal's preview and the
+  // server read them the same way (docs/behaviour.md §5 The CSV file).
+  CSV_DATE_ORDER: z
+    .string()
+    .trim()
+    .default('DMY')
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(csvDateOrders)),
   // Coins for steps: one coin per this many steps of a day.
   STEPS_PER_COIN: z.coerce.number().int().min(1).max(1_000_000).default(100),
   // How close (metres, great-circle) the phone must be to a gift box to open it.
@@ -267,6 +276,8 @@ export interface Config {
   mail: MailConfig;
   map: MapSettings;
   push: PushConfig;
+  /** CSV_DATE_ORDER: how the bulk import reads 31/12/2027-like dates (handed to the portal by GET /api/config/gift-cards). */
+  csvDateOrder: CsvDateOrder;
   /** One coin per this many steps of a day (POST /app/steps). */
   stepsPerCoin: number;
   /** POST /app/giftbox/{id}/open: the most metres between the phone and the box. */
@@ -449,6 +460,7 @@ export function loadConfig(
       uploadMs: e.UPLOAD_TIMEOUT_SECONDS * 1000,
     },
     appLimits: { callsPerMinute: e.APP_RATE_LIMIT_PER_MINUTE, messagesPerMinute: e.APP_MESSAGE_LIMIT_PER_MINUTE },
+    csvDateOrder: e.CSV_DATE_ORDER,
     stepsPerCoin: e.STEPS_PER_COIN,
     giftBoxRadiusM: e.GIFTBOX_RADIUS_M,
     steps: { syncDays: e.STEPS_SYNC_DAYS, maxPerDay: e.MAX_STEPS_PER_DAY },

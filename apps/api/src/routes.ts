@@ -61,7 +61,7 @@ export async function routes(app: FastifyInstance, { config, database, storage, 
       await api.register(uploadRoutes, { storage });
       await api.register(profileRoutes, { db, limiter: app.limiters.changePassword });
       // /giftcard/csv-template (an empty file): anyone.
-      await api.register(giftCardRoutes, { db, database });
+      await api.register(giftCardRoutes, { db, database, csvDateOrder: config.csvDateOrder });
       await api.register(quizRoutes, { db, database });
       await api.register(giftBoxRoutes, { db, database, map: config.map });
       // /app/notifications: an app user.

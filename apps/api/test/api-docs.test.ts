@@ -55,6 +55,7 @@ const modules: Record<string, ModuleDocs> = {
       ['/api/giftcard/bulk-delete', 'post', ['200', '400', '401', '403']],
       ['/api/giftcard/ids', 'get', ['200', '400', '401', '403']],
       ['/api/multiplegiftcard', 'post', ['200', '201', '400', '401', '403', '413']],
+      ['/api/config/gift-cards', 'get', ['200', '401', '403']],
     ],
     tagOf: onlyTag('gift-cards'),
     parameters: [

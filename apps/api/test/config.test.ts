@@ -91,6 +91,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads bulk CSV dates day first unless CSV_DATE_ORDER says MDY or YMD (any case)', () => {
+    expect(loadConfig({}).csvDateOrder).toBe('DMY');
+    expect(loadConfig({ CSV_DATE_ORDER: ' mdy ' }).csvDateOrder).toBe('MDY');
+    expect(loadConfig({ CSV_DATE_ORDER: 'YMD' }).csvDateOrder).toBe('YMD');
+    for (const bad of ['DM', 'US', 'day first']) {
+      expect(() => loadConfig({ CSV_DATE_ORDER: bad }), bad).toThrow(/CSV_DATE_ORDER: must be one of DMY, MDY, YMD/);
+    }
+  });
+
   it('keeps the audit log forever unless AUDIT_RETENTION_DAYS, a whole number of days, says otherwise', () => {
     expect(loadConfig({}).auditRetentionDays).toBeUndefined();
     expect(loadConfig({ AUDIT_RETENTION_DAYS: '' }).auditRetentionDays).toBeUndefined();

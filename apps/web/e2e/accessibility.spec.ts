@@ -186,7 +186,7 @@ test('signed in: bulk import (rows, errors dialog) and gift boxes (list, add, up
     name: 'cards.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(
-      `${header}\r\nA11Y-${tag}-1,C-${tag}-1,500,SEK,100,corner shop,main street 1,2099-12-31,60\r\n` +
+      `${header}\r\nA11Y-${tag}-1,C-${tag}-1,500,SEK,100,corner shop,main street 1,31/12/2099,60\r\n` +
         `,C-${tag}-2,x,SEK,1,corner shop,main street 1,never,1\r\n`,
     ),
   });

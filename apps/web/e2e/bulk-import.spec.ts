@@ -44,7 +44,18 @@ async function chooseCsv(page: Page, file: { name: string; mimeType: string; buf
   await page.getByLabel('CSV File').setInputFiles(file);
 }
 
-type GiftCardListBody = { body: { rows: { serialNumber: string; validTill: string; cardPicture: string }[] } };
+type GiftCardListBody = {
+  body: {
+    rows: {
+      serialNumber: string;
+      controlCode: string;
+      storeName: string;
+      storeAddress: string;
+      validTill: string;
+      cardPicture: string;
+    }[];
+  };
+};
 async function cardsWithSerial(page: Page, token: string, serial: string) {
   const res = await page.request.get('/api/giftcard', {
     params: { serialNumber: serial, limit: 100 },
@@ -64,12 +75,18 @@ test('a CSV of valid, invalid, duplicate and empty rows: statuses, a fix, images
   await expect(page.getByRole('heading', { name: 'Add Multiple Gift Cards' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create Gift Cards' })).toBeDisabled();
 
+  // The server's date order (CSV_DATE_ORDER, day first by default), said before a file is chosen.
+  await expect(page.getByTestId('date-order')).toHaveText('Dates are read day first: 31/12/2027 or 2027-12-31.');
+
   await chooseCsv(page, fixtureCsv('bulk-import.csv', run));
   await expect(page.getByRole('table', { name: 'Gift card rows from the CSV file' })).toBeVisible();
-  // The completely empty row is dropped (docs/behaviour.md §4); quoted commas and a US date are read right.
+  // The completely empty row is dropped (docs/behaviour.md §4); quoted commas and a day-first date are
+  // read right, the date shown as read with what the file has under it.
   await expect(page.locator('tr[data-row-id]')).toHaveCount(6);
   await expect(row(page, 1).locator('[data-column="storeAddress"]')).toHaveText('storgatan 1, stockholm');
-  await expect(row(page, 2).locator('[data-column="validTill"]')).toHaveText('2099-12-31');
+  await expect(row(page, 1).locator('[data-column="validTill"]')).toHaveText('2099-12-31');
+  await expect(row(page, 2).getByTestId('date-read')).toHaveText('2099-12-31');
+  await expect(row(page, 2).getByTestId('date-written')).toHaveText('from 31/12/2099');
   await expectStatus(page, 1, 'imageMissing');
   await expectStatus(page, 2, 'imageMissing');
   for (const n of [3, 4, 5, 6]) await expectStatus(page, n, 'errors');
@@ -125,14 +142,40 @@ test('a CSV of valid, invalid, duplicate and empty rows: statuses, a fix, images
   await expect(warning).toContainText(messages.csvRecordsSkipped);
   await warning.getByRole('button', { name: 'Confirm' }).click();
 
-  await expect(page).toHaveURL('/card-list');
-  await expect(toast(page, messages.giftCardsCreated)).toBeVisible();
+  // docs/behaviour.md §4 After creation: the two created leave; the four held back stay, each saying why.
+  await expect(toast(page, '2 gift cards were created.')).toBeVisible();
+  await expect(page).toHaveURL('/add-multiple-card');
+  await expect(page.locator('tr[data-row-id]')).toHaveCount(4);
+  await expect(page.getByTestId('create-notice')).toHaveText(
+    '2 gift cards were created. Not uploaded: 1 row with errors and 3 rows without an image; they are still below.',
+  );
+  for (const [n, why] of [
+    [2, 'Not uploaded: no image'],
+    [4, 'Not uploaded: it has errors'],
+    [5, 'Not uploaded: no image'],
+    [6, 'Not uploaded: no image'],
+  ] as const)
+    await expect(row(page, n).getByTestId('not-uploaded')).toHaveText(why);
   const created = await cardsWithSerial(page, token, `BULK-${run}`);
   expect(created.map((c) => [c.serialNumber, c.validTill.slice(0, 10)]).sort()).toEqual([
     [`BULK-${run}-01`, '2099-12-31'],
     [`BULK-${run}-03`, '2099-06-30'],
   ]);
   expect(created.every((c) => c.cardPicture.includes('/uploads/gift_card_images/'))).toBe(true);
+
+  // The day-first row, given its picture, is created too; with the rest held back the page still stays.
+  await row(page, 2).getByLabel('Upload image for row 2').setInputFiles(image('two.png'));
+  await expectStatus(page, 2, 'ready');
+  await expect(row(page, 2).getByTestId('not-uploaded')).toHaveText('Not uploaded yet');
+  await page.getByRole('button', { name: 'Create Gift Cards' }).click();
+  await page
+    .getByRole('dialog', { name: 'Some rows will be skipped' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(page.locator('tr[data-row-id]')).toHaveCount(3);
+  expect((await cardsWithSerial(page, token, `BULK-${run}-02`)).map((c) => c.validTill.slice(0, 10))).toEqual([
+    '2099-12-31',
+  ]);
 });
 
 test('201 round trip: a serial already stored comes back with its error, is fixed and created', async ({
@@ -153,6 +196,7 @@ test('201 round trip: a serial already stored comes back with its error, is fixe
     csv('round-trip.csv', [
       `${taken},RT-${run}-1,300,SEK,250,ica maxi,storgatan 1,2099-01-01,60`,
       `FRESH-${run},RT-${run}-2,300,SEK,250,ica maxi,storgatan 1,2099-01-01,60`,
+      `LATER-${run},RT-${run}-3,300,SEK,250,ica maxi,storgatan 1,2099-01-01,60`,
     ]),
   );
   await expectStatus(page, 1, 'imageMissing');
@@ -165,26 +209,43 @@ test('201 round trip: a serial already stored comes back with its error, is fixe
   await expect(page.getByTestId('image-match-report')).toContainText('stranger.png');
   await expectStatus(page, 1, 'ready');
   await expectStatus(page, 2, 'ready');
+  await expectStatus(page, 3, 'imageMissing');
 
-  // Every row is Successfull: no warning; the server refuses the stored serial with 201.
+  // The row without an image is skipped (the warning); the server refuses the stored serial with 201.
   await page.getByRole('button', { name: 'Create Gift Cards' }).click();
-  await expect(page.locator('tr[data-row-id]')).toHaveCount(1);
-  await expect(page).toHaveURL('/add-multiple-card');
-  await expectStatus(page, 1, 'errors');
-  await expect(page.getByTestId('create-notice')).toContainText('1 gift card was created. 1 row was not');
+  await page
+    .getByRole('dialog', { name: 'Some rows will be skipped' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
   await expect(toast(page, messages.giftCardsPartlyCreated)).toBeVisible();
+  await expect(page).toHaveURL('/add-multiple-card');
+  // The refused row and the skipped one stay, each saying why; only the created one left.
+  await expect(page.locator('tr[data-row-id]')).toHaveCount(2);
+  await expectStatus(page, 1, 'errors');
+  await expect(row(page, 1).getByTestId('not-uploaded')).toHaveText('Not created: refused by the server');
+  await expectStatus(page, 3, 'imageMissing');
+  await expect(row(page, 3).getByTestId('not-uploaded')).toHaveText('Not uploaded: no image');
+  await expect(page.getByTestId('create-notice')).toHaveText(
+    '1 gift card was created. 1 row was not: fix it below and create again. ' +
+      'Not uploaded: 1 row without an image; it is still below.',
+  );
   expect(await cardsWithSerial(page, token, `FRESH-${run}`)).toHaveLength(1);
+  expect(await cardsWithSerial(page, token, `LATER-${run}`)).toHaveLength(0);
 
   await row(page, 1).getByRole('button', { name: 'Show Errors for row 1' }).click();
   const dialog = page.getByRole('dialog', { name: 'Errors in row 1' });
   await expect(dialog.getByTestId('row-errors')).toContainText(messages.csvSerialUnique);
   await dialog.getByLabel('Serial Number').fill(`${taken}-2`);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  // Its image was kept: straight back to Successfull, and created on retry.
+  // Its image was kept: straight back to Successfull, and created on retry, as is the last row once
+  // it has its picture; with the table empty, on to the card list.
   await expectStatus(page, 1, 'ready');
+  await row(page, 3).getByLabel('Upload image for row 3').setInputFiles(image('later.png'));
+  await expectStatus(page, 3, 'ready');
   await page.getByRole('button', { name: 'Create Gift Cards' }).click();
   await expect(page).toHaveURL('/card-list');
   expect(await cardsWithSerial(page, token, `${taken}-2`)).toHaveLength(1);
+  expect(await cardsWithSerial(page, token, `LATER-${run}`)).toHaveLength(1);
 });
 
 test('Download CSV Format downloads the template; files that cannot be read say why', async ({ page, signIn }) => {
@@ -198,8 +259,8 @@ test('Download CSV Format downloads the template; files that cannot be read say 
   expect(readFileSync(await download.path(), 'utf8')).toBe(giftCardCsvTemplate());
 
   const alert = page.getByTestId('csv-error');
-  await chooseCsv(page, fixtureCsv('unbalanced-quotes.csv'));
-  await expect(alert).toContainText(messages.csvMalformed + 'a quoted field is never closed.');
+  await chooseCsv(page, { ...csv('quoted-header.csv', []), buffer: Buffer.from(`"${header}\r\n`) });
+  await expect(alert).toContainText(messages.csvMalformed + 'the header row (line 1) has an unmatched quote (").');
   await chooseCsv(page, fixtureCsv('missing-columns.csv'));
   await expect(alert).toContainText(messages.csvMissingColumns + 'Currency, Amount');
   await chooseCsv(page, { name: 'photo.csv', mimeType: 'text/csv', buffer: tinyPng });
@@ -212,6 +273,60 @@ test('Download CSV Format downloads the template; files that cannot be read say 
   await chooseCsv(page, { name: 'template.csv', mimeType: 'text/csv', buffer: Buffer.from(giftCardCsvTemplate()) });
   await expectStatus(page, 1, 'imageMissing');
   await expect(alert).toBeHidden();
+});
+
+test('a stray quote costs only its own row: it says so, is fixed in its dialog, and every card is created', async ({
+  page,
+  signIn,
+}) => {
+  const { token } = await signIn('admin');
+  const run = uniqueLetters().toUpperCase();
+  await page.goto('/add-multiple-card');
+  await chooseCsv(page, fixtureCsv('stray-quotes.csv', run));
+
+  // Five rows: an opening quote never closed (row 2) and a quote inside a field (row 4) mark their
+  // own rows; the address over two lines (row 3) and the quoted commas are read as RFC 4180 says.
+  await expect(page.locator('tr[data-row-id]')).toHaveCount(5);
+  await expect(page.getByTestId('csv-error')).toBeHidden();
+  for (const n of [1, 3, 5]) await expectStatus(page, n, 'imageMissing');
+  for (const n of [2, 4]) await expectStatus(page, n, 'errors');
+  await expect(row(page, 2).locator('[data-column="controlCode"]')).toHaveText(`"QC-${run}-2`);
+  await expect(row(page, 3).locator('[data-column="storeName"]')).toHaveText('the "best" shop');
+  await expect(row(page, 3).locator('[data-column="storeAddress"]')).toContainText('plan 2');
+  await expect(row(page, 4).locator('[data-column="storeName"]')).toHaveText('shop "four"');
+
+  for (const [n, field, fixed] of [
+    [2, 'Control Code', `QC-${run}-2`],
+    [4, 'Store Name', 'shop four'],
+  ] as const) {
+    await row(page, n)
+      .getByRole('button', { name: `Show Errors for row ${n}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Errors in row ${n}` });
+    await expect(dialog.getByTestId('row-errors')).toContainText(messages.csvUnmatchedQuote);
+    await dialog.getByLabel(field).fill(fixed);
+    await expect(dialog.getByTestId('row-errors')).toContainText('No errors left');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectStatus(page, n, 'imageMissing');
+  }
+
+  await page.getByLabel('Select all rows shown').check();
+  await page.getByLabel('Image for the selected rows').setInputFiles(image('shared.png'));
+  await expect(count(page, 'ready')).toHaveText('5');
+  await page.getByRole('button', { name: 'Create Gift Cards' }).click();
+  await expect(page).toHaveURL('/card-list');
+  const created = await cardsWithSerial(page, token, `QUOTE-${run}`);
+  expect(
+    created
+      .map((c) => [c.serialNumber, c.controlCode, c.storeName, c.storeAddress])
+      .sort((a, b) => a[0]!.localeCompare(b[0]!)),
+  ).toEqual([
+    [`QUOTE-${run}-1`, `QC-${run}-1`, 'corner shop', 'storgatan 1, stockholm'],
+    [`QUOTE-${run}-2`, `QC-${run}-2`, 'corner shop', 'storgatan 2'],
+    [`QUOTE-${run}-3`, `QC-${run}-3`, 'the "best" shop', 'storgatan 3,\r\nplan 2'],
+    [`QUOTE-${run}-4`, `QC-${run}-4`, 'shop four', 'storgatan 4'],
+    [`QUOTE-${run}-5`, `QC-${run}-5`, 'corner shop', 'storgatan 5'],
+  ]);
 });
 
 test('10,000 rows: read in a worker, virtualised, one image for all; timings printed', async ({ page, signIn }) => {

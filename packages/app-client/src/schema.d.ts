@@ -2469,6 +2469,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/config/gift-cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The settings of the gift-card screens: csvDateOrder (CSV_DATE_ORDER), how the bulk import reads dates such as 31/12/2027 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: string;
+                            body: {
+                                /** @enum {string} */
+                                csvDateOrder: "DMY" | "MDY" | "YMD";
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            errors?: string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/giftcard/export": {
         parameters: {
             query?: never;
@@ -3079,7 +3145,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create gift cards from CSV rows (docs/behaviour.md §7): 200 when every row was created, 201 with the rows that were not, each with its errors */
+        /** Create gift cards from CSV rows (docs/behaviour.md §7): 200 when every row was created, 201 with the rows that were not, each with its errors; Valid Till is read in the CSV_DATE_ORDER of GET /config/gift-cards */
         post: {
             parameters: {
                 query?: never;

@@ -1,4 +1,5 @@
-import { CsvError, isBlankCsvRow, parseCsv, toCsv } from './csv.js';
+import { csvDateFormMessage, type CsvDateOrder, defaultCsvDateOrder, normaliseDate } from './csv-dates.js';
+import { CsvError, isBlankCsvRow, readCsvRecords, toCsv } from './csv.js';
 import { limits } from './limits.js';
 import { messages } from './messages.js';
 import { todayIso } from './schemas/fields.js';
@@ -47,69 +48,71 @@ export interface BulkRow extends BulkRowFields {
 
 const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/\s+/g, ' ');
 
-/** Valid Till normalised to YYYY-MM-DD (docs/behaviour.md §5); '' when it is not a date. */
-export function normaliseDate(raw: string): string {
-  const s = raw.trim();
-  if (!s) return '';
-  let y: number, m: number, d: number;
-  let match: RegExpExecArray | null;
-  if ((match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ].*)?$/.exec(s))) {
-    [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  } else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s))) {
-    // M/D/YYYY, as spreadsheets in the US locale write it.
-    [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  } else if ((match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(s))) {
-    // D.M.YYYY, as European spreadsheets write it.
-    [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  } else {
-    const t = Date.parse(`${s} UTC`);
-    if (Number.isNaN(t)) return '';
-    const dt = new Date(t);
-    [y, m, d] = [dt.getUTCFullYear(), dt.getUTCMonth() + 1, dt.getUTCDate()];
-  }
-  const iso = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-  const check = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(check.getTime()) && check.toISOString().slice(0, 10) === iso ? iso : '';
-}
-
 /**
  * A cell as a row keeps it, read from a file or typed in the Errors dialog: trimmed, and a Valid
- * Till that is a date as YYYY-MM-DD (docs/behaviour.md §5; one that is not stays as written, for
- * its message).
+ * Till that is a date as YYYY-MM-DD, read in `order` (docs/behaviour.md §5; one that is not stays
+ * as written, for its message).
  */
-export function cleanBulkCell(key: GiftCardCsvKey, raw: string): string {
+export function cleanBulkCell(key: GiftCardCsvKey, raw: string, order: CsvDateOrder = defaultCsvDateOrder): string {
   const s = raw.trim();
-  return key === 'validTill' ? normaliseDate(s) || s : s;
+  return key === 'validTill' ? normaliseDate(s, order) || s : s;
 }
 
 /** Every cell of a row through cleanBulkCell. */
-export function cleanBulkCells(cells: GiftCardCsvFields): GiftCardCsvFields {
+export function cleanBulkCells(cells: GiftCardCsvFields, order: CsvDateOrder = defaultCsvDateOrder): GiftCardCsvFields {
   const out = {} as GiftCardCsvFields;
-  for (const { key } of giftCardCsvColumns) out[key] = cleanBulkCell(key, String(cells[key] ?? ''));
+  for (const { key } of giftCardCsvColumns) out[key] = cleanBulkCell(key, String(cells[key] ?? ''), order);
   return out;
 }
 
 /**
- * Reads a CSV file's text into bulk rows: the first row with content is the header; completely
- * empty rows (before it too) are dropped.
+ * A Valid Till as written, when reading it as a date changed it (`1/5/2027` read as `2027-05-01`),
+ * so the screen can show both; undefined when the row keeps it as it was written.
  */
-export function csvToBulkRows(text: string): BulkRowFields[] {
-  const table = parseCsv(text);
-  const start = table.findIndex((cells) => !isBlankCsvRow(cells));
+export function validTillAsWritten(raw: string, cleaned: string): string | undefined {
+  const s = raw.trim();
+  return s !== cleaned ? s : undefined;
+}
+
+/** A row read from a CSV file: its cells, cleaned, and what reading its line found. */
+export interface CsvBulkRow extends BulkRowFields {
+  /** Valid Till as the file has it, when it was read as a date written otherwise (validTillAsWritten). */
+  validTillAsWritten?: string;
+  /**
+   * Problems of the row's line itself (an unmatched quote: messages.csvUnmatchedQuote), which its
+   * cells alone do not show; its cells were read from that line alone (readCsvRecords).
+   */
+  lineErrors?: string[];
+}
+
+/**
+ * Reads a CSV file's text into bulk rows: the first row with content is the header; completely
+ * empty rows (before it too) are dropped; dates are read in `order`. A quote out of place costs
+ * only its own row (its lineErrors), not the file; in the header it refuses the file.
+ */
+export function csvToBulkRows(text: string, order: CsvDateOrder = defaultCsvDateOrder): CsvBulkRow[] {
+  const table = readCsvRecords(text);
+  const start = table.findIndex((record) => !isBlankCsvRow(record.cells));
   const header = table[start];
   if (!header) throw new CsvError(messages.csvEmpty);
-  const index = new Map(header.map((h, i) => [normaliseHeader(h), i]));
+  if (header.unmatchedQuote)
+    throw new CsvError(messages.csvMalformed + `the header row (line ${header.line}) has an unmatched quote (").`);
+  const index = new Map(header.cells.map((h, i) => [normaliseHeader(h), i]));
   const missing = giftCardCsvColumns.filter((c) => !index.has(normaliseHeader(c.header))).map((c) => c.header);
   if (missing.length) throw new CsvError(messages.csvMissingColumns + missing.join(', '));
   const columnAt = giftCardCsvColumns.map((c) => index.get(normaliseHeader(c.header))!);
-  const rows: BulkRowFields[] = [];
+  const validTillAt = columnAt[giftCardCsvColumns.findIndex((c) => c.key === 'validTill')]!;
+  const rows: CsvBulkRow[] = [];
   for (let r = start + 1; r < table.length; r++) {
-    const cells = table[r]!;
+    const { cells, unmatchedQuote } = table[r]!;
     if (isBlankCsvRow(cells)) continue; // docs/behaviour.md §4: a completely empty row is dropped
-    const row = { cardPicture: '' } as BulkRowFields;
+    const row = { cardPicture: '' } as CsvBulkRow;
     giftCardCsvColumns.forEach((col, i) => {
-      row[col.key] = cleanBulkCell(col.key, cells[columnAt[i]!] ?? '');
+      row[col.key] = cleanBulkCell(col.key, cells[columnAt[i]!] ?? '', order);
     });
+    const written = validTillAsWritten(cells[validTillAt] ?? '', row.validTill);
+    if (written !== undefined) row.validTillAsWritten = written;
+    if (unmatchedQuote) row.lineErrors = [messages.csvUnmatchedQuote];
     rows.push(row);
   }
   if (rows.length === 0) throw new CsvError(messages.csvEmpty);
@@ -152,7 +155,9 @@ const bulkRowMessages = {
   storeAddress: { required: messages.csvStoreAddressRequired, tooLong: messages.csvStoreAddressTooLong },
   validTill: {
     required: messages.csvValidTillRequired,
-    invalid: messages.csvValidTillInvalid,
+    formDMY: csvDateFormMessage.DMY,
+    formMDY: csvDateFormMessage.MDY,
+    formYMD: csvDateFormMessage.YMD,
     past: messages.csvValidTillPast,
   },
   expiryDuration: { integer: messages.csvExpiryDurationInteger, tooLong: messages.csvExpiryDurationTooLong },
@@ -180,8 +185,15 @@ const fieldError = <F extends keyof BulkRowMessages>(field: F, rule: keyof BulkR
 const isNonNegativeInt = (s: string, maxDigits = 10) =>
   new RegExp(`^\\d{1,${maxDigits}}$`).test(s.trim()) && Number(s) <= limits.int32Max;
 
-/** One row's own errors (docs/behaviour.md §5 bulk messages), in column order. `today` is YYYY-MM-DD. */
-export function bulkRowErrors(row: Partial<BulkRowFields>, today = todayIso()): BulkFieldError[] {
+/**
+ * One row's own errors (docs/behaviour.md §5 bulk messages), in column order. `today` is YYYY-MM-DD;
+ * a Valid Till is read in `order`.
+ */
+export function bulkRowErrors(
+  row: Partial<BulkRowFields>,
+  today = todayIso(),
+  order: CsvDateOrder = defaultCsvDateOrder,
+): BulkFieldError[] {
   const v = (k: keyof BulkRowFields) => String(row[k] ?? '').trim();
   const errors: BulkFieldError[] = [];
   // The same length limits as the single-card form (schemas/gift-cards.ts).
@@ -199,8 +211,8 @@ export function bulkRowErrors(row: Partial<BulkRowFields>, today = todayIso()): 
   const date = v('validTill');
   if (!date) errors.push(fieldError('validTill', 'required'));
   else {
-    const iso = normaliseDate(date);
-    if (!iso) errors.push(fieldError('validTill', 'invalid'));
+    const iso = normaliseDate(date, order);
+    if (!iso) errors.push(fieldError('validTill', `form${order}`));
     else if (iso < today) errors.push(fieldError('validTill', 'past'));
   }
   const expiry = v('expiryDuration');
@@ -230,10 +242,14 @@ export function bulkUniqueErrors(
 }
 
 /**
- * Every row's error messages, as a row carries them (BulkRow.errors, the API's answer): its own,
- * plus uniqueness against the other rows.
+ * Every row's error messages, as a row carries them (BulkRow.errors, the API's answer): its own
+ * (dates read in `order`), plus uniqueness against the other rows.
  */
-export function validateBulkRows<T extends Partial<BulkRowFields>>(rows: T[], today = todayIso()): string[][] {
+export function validateBulkRows<T extends Partial<BulkRowFields>>(
+  rows: T[],
+  today = todayIso(),
+  order: CsvDateOrder = defaultCsvDateOrder,
+): string[][] {
   const count = (field: BulkUniqueField) => {
     const m = new Map<string, number>();
     for (const r of rows) {
@@ -244,7 +260,9 @@ export function validateBulkRows<T extends Partial<BulkRowFields>>(rows: T[], to
   };
   const counts = { serialNumber: count('serialNumber'), controlCode: count('controlCode') };
   const takenByAnother = (field: BulkUniqueField, key: string) => (counts[field].get(key) ?? 0) > 1;
-  return rows.map((r) => [...bulkRowErrors(r, today), ...bulkUniqueErrors(r, takenByAnother)].map((e) => e.message));
+  return rows.map((r) =>
+    [...bulkRowErrors(r, today, order), ...bulkUniqueErrors(r, takenByAnother)].map((e) => e.message),
+  );
 }
 
 /** docs/behaviour.md §4 Bulk rows: the status a row shows. */
@@ -264,9 +282,9 @@ export function giftCardCsvTemplate(): string {
   return toCsv([giftCardCsvColumns.map((c) => c.header), giftCardCsvColumns.map((c) => giftCardCsvExample[c.key])]);
 }
 
-/** A bulk row as the server turns it into a card (after validateBulkRows found no errors). */
-export function bulkRowToCard(row: BulkRowFields) {
-  const cells = cleanBulkCells(row);
+/** A bulk row as the server turns it into a card (after validateBulkRows found no errors, in the same `order`). */
+export function bulkRowToCard(row: BulkRowFields, order: CsvDateOrder = defaultCsvDateOrder) {
+  const cells = cleanBulkCells(row, order);
   return {
     serialNumber: cells.serialNumber,
     controlCode: cells.controlCode,

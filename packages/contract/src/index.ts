@@ -15,6 +15,7 @@ export * from './schemas/users.js';
 export * from './schemas/gift-cards.js';
 export * from './schemas/uploads.js';
 export * from './csv.js';
+export * from './csv-dates.js';
 export * from './bulk-gift-cards.js';
 export * from './schemas/account.js';
 export * from './schemas/quiz.js';

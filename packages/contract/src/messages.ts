@@ -115,7 +115,6 @@ export const messages = {
   giftCardsPartlyCreated: 'Some gift cards were not created. Fix the rows below and try again.',
   serialTaken: 'A gift card with this serial number already exists.',
   controlCodeTaken: 'A gift card with this control code already exists.',
-  csvValidTillInvalid: 'Valid till date should be a valid date.',
   csvExpiryDurationTooLong: `Expiry Duration should have at most ${limits.expiryDurationMaxDigits} digits.`,
   csvSerialTooLong: `Serial number should be at most ${limits.giftCardTextMax.serialNumber} characters.`,
   csvControlCodeTooLong: `Control Code should be at most ${limits.giftCardTextMax.controlCode} characters.`,
@@ -130,6 +129,16 @@ export const messages = {
   csvMissingColumns: 'The CSV file is missing these columns: ',
   csvMalformed: 'The CSV file could not be read: ',
   csvRecordsSkipped: 'Records with errors will be skipped. Only rows marked Successfull will be uploaded.',
+  // ours: how a bulk CSV's dates are read (CSV_DATE_ORDER, csv-dates.ts), said above the table, and
+  // what a Valid Till that cannot be read must look like
+  csvDatesReadDMY: 'Dates are read day first: 31/12/2027 or 2027-12-31.',
+  csvDatesReadMDY: 'Dates are read month first: 12/31/2027 or 2027-12-31.',
+  csvDatesReadYMD: 'Dates are read year first: 2027/12/31 or 2027-12-31.',
+  csvValidTillFormDMY: 'Valid till date could not be read: write it day first, as 31/12/2027, or as 2027-12-31.',
+  csvValidTillFormMDY: 'Valid till date could not be read: write it month first, as 12/31/2027, or as 2027-12-31.',
+  csvValidTillFormYMD: 'Valid till date could not be read: write it year first, as 2027/12/31 or 2027-12-31.',
+  // ours: a bulk CSV row whose line has a quote that breaks the CSV rules (csv.ts readCsvRecords)
+  csvUnmatchedQuote: 'This row has an unmatched quote ("): check its fields and save it, or fix the file.',
 
   // ours (spec silent): account e-mail flows
   forgotPasswordSent: 'If an account exists for this email, we have sent a link to reset the password.',

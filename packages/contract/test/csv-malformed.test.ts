@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { csvToBulkRows, giftCardCsvColumns } from '../src/bulk-gift-cards.js';
-import { CsvError, parseCsv } from '../src/csv.js';
+import { CsvError, parseCsv, readCsvRecords } from '../src/csv.js';
 import { limits } from '../src/limits.js';
 import { messages } from '../src/messages.js';
 
@@ -90,28 +90,21 @@ describe('caps: rows, columns, field length', () => {
   });
 });
 
-describe('unbalanced quotes', () => {
+describe('unbalanced quotes: parseCsv refuses the file', () => {
   const lines = Array.from({ length: 3_000 }, (_, i) => cardLine(i + 1));
   const strayAt = (rows: string[], line: number) =>
     rows.map((l, i) => (i === line - 2 ? l.replace(',CC-', ',"CC-') : l));
 
   test('an opening quote never closed: refused, not read to the end as one field', () => {
-    expect(refusal(() => csvToBulkRows([header, ...strayAt(lines, 1_500)].join('\r\n')))).toBe(
-      malformed('a quoted field is never closed.'),
-    );
-    expect(refusal(() => csvToBulkRows(`${header}\r\n"${'x,'.repeat(2 * MB)}`))).toBe(
+    expect(refusal(() => parseCsv([header, ...strayAt(lines, 1_500)].join('\r\n')))).toBe(
       malformed('a quoted field is never closed.'),
     );
   });
 
   test('two stray quotes lines apart: refused at the first, never the rows between swallowed into one field', () => {
     const twice = strayAt(strayAt(lines, 500), 2_500);
-    expect(refusal(() => csvToBulkRows([header, ...twice].join('\r\n')))).toBe(
+    expect(refusal(() => parseCsv([header, ...twice].join('\r\n')))).toBe(
       malformed('a quoted field on line 500 is never closed.'),
-    );
-    // The same with a stray quote on every line: the first line says it.
-    expect(refusal(() => csvToBulkRows([header, ...lines.map((l) => l.replace(',CC-', ',"CC-'))].join('\n')))).toBe(
-      malformed('a quoted field on line 2 is never closed.'),
     );
   });
 
@@ -123,6 +116,110 @@ describe('unbalanced quotes', () => {
 
   test('well-formed quotes still read: escapes, line breaks inside, spaces around, an empty quoted field', () => {
     expect(parseCsv(' "a, ""b""" ,"two\r\nlines",""\r\n"x"')).toEqual([['a, "b"', 'two\r\nlines', ''], ['x']]);
+  });
+});
+
+describe('unbalanced quotes in a bulk import: the row it breaks is marked, every other row read', () => {
+  const lines = Array.from({ length: 3_000 }, (_, i) => cardLine(i + 1));
+  /** A stray quote before the control code of the card on `line` (the header is line 1). */
+  const strayAt = (rows: string[], line: number) =>
+    rows.map((l, i) => (i === line - 2 ? l.replace(',CC-', ',"CC-') : l));
+  const marked = (rows: ReturnType<typeof csvToBulkRows>) =>
+    rows.flatMap((r, i) => (r.lineErrors ? [[i + 1, r.lineErrors, r.controlCode] as const] : []));
+  const unmarkedAsWritten = (rows: ReturnType<typeof csvToBulkRows>, except: number[]) =>
+    rows.every((r, i) => except.includes(i + 1) || (r.lineErrors === undefined && r.controlCode === `CC-${i + 1}`));
+
+  test('an opening quote never closed: that row only, its cells read from its line, the quote kept', () => {
+    const rows = csvToBulkRows([header, ...strayAt(lines, 1_500)].join('\r\n'));
+    expect(rows).toHaveLength(3_000);
+    expect(marked(rows)).toEqual([[1_499, [messages.csvUnmatchedQuote], '"CC-1499']]);
+    expect(rows[1_498]).toMatchObject({ serialNumber: 'GC-1499', price: '100', expiryDuration: '60' });
+    expect(unmarkedAsWritten(rows, [1_499])).toBe(true);
+    // At the very start of the last line, with nothing after it.
+    expect(marked(csvToBulkRows(`${header}\n${cardLine(1)}\n"${cardLine(2)}`))).toEqual([
+      [2, [messages.csvUnmatchedQuote], 'CC-2'],
+    ]);
+  });
+
+  test('two stray quotes 2,000 lines apart, and one on every line: each on its own row, nothing swallowed', () => {
+    const twice = csvToBulkRows([header, ...strayAt(strayAt(lines, 500), 2_500)].join('\r\n'));
+    expect(twice).toHaveLength(3_000);
+    expect(marked(twice).map(([n]) => n)).toEqual([499, 2_499]);
+    expect(unmarkedAsWritten(twice, [499, 2_499])).toBe(true);
+    const everyLine = csvToBulkRows([header, ...lines.map((l) => l.replace(',CC-', ',"CC-'))].join('\n'));
+    expect(everyLine).toHaveLength(3_000);
+    expect(everyLine.every((r, i) => r.lineErrors && r.controlCode === `"CC-${i + 1}`)).toBe(true);
+  });
+
+  test('a stray quote closed by another one just before a comma on the next line: both rows marked, not merged', () => {
+    const text = [header, cardLine(1), cardLine(2).replace(',CC-', ',"CC-'), cardLine(3).replace(',100,', '",100,')];
+    const rows = csvToBulkRows([...text, cardLine(4)].join('\n'));
+    expect(rows.map((r) => [r.serialNumber, r.controlCode, r.price, Boolean(r.lineErrors)])).toEqual([
+      ['GC-1', 'CC-1', '100', false],
+      ['GC-2', '"CC-2', '100', true],
+      ['GC-3', 'CC-3"', '100', true],
+      ['GC-4', 'CC-4', '100', false],
+    ]);
+  });
+
+  test('a stray quote whose field would run past 10,000 characters marks its row, not the file', () => {
+    const far = strayAt(lines, 2).map((l, i) => (i === 399 ? l.replace(',100,', '",100,') : l));
+    const rows = csvToBulkRows([header, ...far].join('\r\n'));
+    expect(rows).toHaveLength(3_000);
+    expect(marked(rows).map(([n]) => n)).toEqual([1, 400]);
+  });
+
+  test('a quote in the middle of a field, or text after a closing quote: the row marked, its text kept', () => {
+    const rows = csvToBulkRows(
+      [
+        header,
+        cardLine(1).replace('shop 1', 'shop "one"'),
+        cardLine(2).replace('shop 2', '"shop" 2'),
+        cardLine(3),
+      ].join('\n'),
+    );
+    expect(rows.map((r) => [r.storeName, Boolean(r.lineErrors)])).toEqual([
+      ['shop "one"', true],
+      ['"shop" 2', true],
+      ['shop 3', false],
+    ]);
+  });
+
+  test('a quoted field running past its line into a row of the wrong width: its first line is the broken row', () => {
+    const rows = csvToBulkRows(`${header}\nGC-1,CC-1,100,SEK,50,"shop\nGC-2,CC-2",100\n${cardLine(3)}`);
+    expect(rows.map((r) => [r.serialNumber, r.storeName, Boolean(r.lineErrors)])).toEqual([
+      ['GC-1', '"shop', true],
+      ['GC-2', '', true],
+      ['GC-3', 'shop 3', false],
+    ]);
+  });
+
+  test('legitimate quotes still read: line breaks inside (first, middle, last column), commas, "" escapes', () => {
+    const others = giftCardCsvColumns.map((c) => c.header).filter((h) => h !== 'Store Address');
+    const store = '"the ""best"" shop, north"';
+    // Store Address first, in the middle (the template's order) and last; over two or three lines.
+    const first = `Store Address,${others.join(',')}\r\n"Storgatan 1,\r\nplan 2",GC-1,CC-1,100,SEK,50,${store},2099-01-01,60`;
+    const middle = `${header}\nGC-1,CC-1,100,SEK,50,${store},"Storgatan 1,\nplan 2,\n111 22 Stockholm",2099-01-01,60`;
+    const last = `${others.join(',')},Store Address\nGC-1,CC-1,100,SEK,50,${store},2099-01-01,60,"Storgatan 1\nplan 2"\n`;
+    const read = (text: string) =>
+      csvToBulkRows(text).map((r) => [r.storeAddress, r.storeName, r.expiryDuration, r.lineErrors]);
+    expect(read(first)).toEqual([['Storgatan 1,\r\nplan 2', 'the "best" shop, north', '60', undefined]]);
+    expect(read(middle)).toEqual([
+      ['Storgatan 1,\nplan 2,\n111 22 Stockholm', 'the "best" shop, north', '60', undefined],
+    ]);
+    expect(read(last)).toEqual([['Storgatan 1\nplan 2', 'the "best" shop, north', '60', undefined]]);
+  });
+
+  test('an unmatched quote in the header refuses the file: its columns cannot be known', () => {
+    expect(refusal(() => csvToBulkRows(`"${header}\n${cardLine(1)}`))).toBe(
+      malformed('the header row (line 1) has an unmatched quote (").'),
+    );
+  });
+
+  test('the caps still hold on a broken line: 2 MB of fields after a quote never closed', () => {
+    expect(refusal(() => csvToBulkRows(`${header}\r\n"${'x,'.repeat(2 * MB)}`))).toBe(
+      malformed('more than 100 columns on line 2.'),
+    );
   });
 });
 
@@ -172,7 +269,45 @@ describe('any input (fast-check)', () => {
     );
   });
 
-  test('any text: rows within the caps, or a CsvError; csvToBulkRows the same', () => {
+  test('read leniently, any table of one width (2 to 5) written as RFC 4180 reads back the same, nothing marked', () => {
+    // Fields with quotes, spaces and line breaks but no comma: a line inside such a field never looks like a row.
+    const field = fc.string({ unit: fc.constantFrom('a', ' ', '"', '\r', '\n', 'é', '\t'), maxLength: 6 });
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 2, max: 5 })
+          .chain((w) => fc.array(fc.array(field, { minLength: w, maxLength: w }), { minLength: 1, maxLength: 8 })),
+        (table) => {
+          const records = readCsvRecords(writeCsv(table), 100, 100, 100);
+          expect(records.map((r) => r.cells)).toEqual(table);
+          expect(records.filter((r) => r.unmatchedQuote)).toEqual([]);
+        },
+      ),
+      { numRuns: 1_000 },
+    );
+  });
+
+  test('one stray quote anywhere in a card file marks its own row only; every other row reads as written', () => {
+    const lines = Array.from(
+      { length: 12 },
+      (_, i) => `GC-${i},CC-${i},100,SEK,50,"shop ${i}, north",street ${i},2099-01-01,60`,
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: lines.length - 1 }), fc.nat(), (k, at) => {
+        const position = at % (lines[k]!.length + 1);
+        const broken = lines.map((l, i) => (i === k ? l.slice(0, position) + '"' + l.slice(position) : l));
+        const rows = csvToBulkRows([header, ...broken].join('\r\n'));
+        expect(rows).toHaveLength(lines.length);
+        rows.forEach((r, i) => {
+          if (i === k) expect(r.lineErrors).toEqual([messages.csvUnmatchedQuote]);
+          else expect([r.serialNumber, r.storeName, r.lineErrors]).toEqual([`GC-${i}`, `shop ${i}, north`, undefined]);
+        });
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  test('any text: rows within the caps, or a CsvError; readCsvRecords and csvToBulkRows the same', () => {
     fc.assert(
       fc.property(fc.string({ unit: csvChars, maxLength: 60 }), (text) => {
         let table: string[][] | null = null;
@@ -189,6 +324,11 @@ describe('any input (fast-check)', () => {
             expect(row.length).toBeLessThanOrEqual(4);
             for (const f of row) expect(f.length).toBeLessThanOrEqual(5);
           }
+        }
+        try {
+          readCsvRecords(text, 3, 4, 5);
+        } catch (err) {
+          expect(err).toBeInstanceOf(CsvError);
         }
         try {
           csvToBulkRows(`${header}\n${text}`);

@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { limits } from '../limits.js';
+import { csvDateOrders } from '../csv-dates.js';
 import { messages } from '../messages.js';
 import { listQueryBase } from './common.js';
 import { dateField, idField, todayIso } from './fields.js';
@@ -126,6 +127,15 @@ export const bulkRowInputSchema = z.object({
 export const multipleGiftCardsSchema = z.object({
   giftCards: z.array(bulkRowInputSchema).min(1, messages.csvEmpty).max(limits.csvMaxRows, messages.csvTooManyRows),
 });
+/**
+ * GET /config/gift-cards: the server's settings the gift-card screens follow, read at run time
+ * (CSV_DATE_ORDER: how the bulk import reads dates, the same in the preview and on the server).
+ */
+export const giftCardSettingsSchema = z.object({
+  csvDateOrder: z.enum(csvDateOrders),
+});
+export type GiftCardSettings = z.infer<typeof giftCardSettingsSchema>;
+
 export const bulkRowResultSchema = z.object({
   id: z.string(),
   serialNumber: z.string(),

@@ -5,6 +5,7 @@ import {
   type bulkRowResultSchema,
   bulkRowToCard,
   bulkUniqueErrors,
+  type CsvDateOrder,
   giftCardCodeKey,
   messages,
   todayIso,
@@ -64,15 +65,17 @@ async function takenKeys(
  * one transaction with one set-based INSERT: all of them or, on any failure, none. ON CONFLICT
  * DO NOTHING turns a card stored by a concurrent request since the check into that row's unique
  * error instead of a failed import. The cards created are one 'bulk-import' entry of the audit log
- * (their ids), appended last in that transaction.
+ * (their ids), appended last in that transaction. A Valid Till is read in `dateOrder`
+ * (CSV_DATE_ORDER), as the portal's preview read it.
  */
 export async function importGiftCards(
   db: Db,
   audit: AuditContext,
   rows: ReceivedBulkRow[],
+  dateOrder: CsvDateOrder,
   now = new Date(),
 ): Promise<BulkImportResult> {
-  const errors = validateBulkRows(rows, todayIso(now));
+  const errors = validateBulkRows(rows, todayIso(now), dateOrder);
   const taken = await takenKeys(db, rows);
   rows.forEach((row, i) => {
     const rowErrors = errors[i]!;
@@ -80,7 +83,9 @@ export async function importGiftCards(
     for (const e of bulkUniqueErrors(row, (field, key) => taken[field].has(key))) pushOnce(rowErrors, e.message);
   });
 
-  const valid = rows.flatMap((row, i) => (errors[i]!.length === 0 ? [{ index: i, card: bulkRowToCard(row) }] : []));
+  const valid = rows.flatMap((row, i) =>
+    errors[i]!.length === 0 ? [{ index: i, card: bulkRowToCard(row, dateOrder) }] : [],
+  );
   if (valid.length > 0) {
     // One statement is atomic already; the transaction keeps "all or none" true if more are added.
     await db.transaction(async (tx) => {

@@ -7,10 +7,12 @@ import {
   bulkDeleteSchema,
   bulkRowResultSchema,
   createdIdSchema,
+  type CsvDateOrder,
   createGiftCardSchema,
   errorEnvelopeSchema,
   giftCardCsvTemplate,
   giftCardSchema,
+  giftCardSettingsSchema,
   idParamsSchema,
   limits,
   listGiftCardsQuerySchema,
@@ -54,9 +56,28 @@ export const bulkBodyLimit = limits.csvMaxBytes + limits.csvMaxRows * 2048;
 
 export const csvTemplateFileName = 'gift-cards-template.csv';
 
-export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; database: Database }) {
+export async function giftCardRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; database: Database; csvDateOrder: CsvDateOrder },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = opts;
+  const { db, csvDateOrder } = opts;
+
+  // The settings the gift-card screens follow, read by the portal at run time (nothing secret, but
+  // only for those who may read gift cards): the bulk import's preview reads dates as the server does.
+  r.get(
+    '/config/gift-cards',
+    {
+      onRequest: app.requirePermission('giftCards:read'),
+      schema: {
+        ...admin,
+        summary:
+          'The settings of the gift-card screens: csvDateOrder (CSV_DATE_ORDER), how the bulk import reads dates such as 31/12/2027',
+        response: { 200: okEnvelope(giftCardSettingsSchema), 401: failure, 403: failure },
+      },
+    },
+    async () => ({ body: { csvDateOrder } }),
+  );
 
   r.get(
     '/giftcard/export',
@@ -196,7 +217,7 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; datab
       schema: {
         ...admin,
         summary:
-          'Create gift cards from CSV rows (docs/behaviour.md §7): 200 when every row was created, 201 with the rows that were not, each with its errors',
+          'Create gift cards from CSV rows (docs/behaviour.md §7): 200 when every row was created, 201 with the rows that were not, each with its errors; Valid Till is read in the CSV_DATE_ORDER of GET /config/gift-cards',
         body: multipleGiftCardsSchema,
         response: {
           200: okEnvelope(z.array(bulkRowResultSchema)),
@@ -207,7 +228,12 @@ export async function giftCardRoutes(app: FastifyInstance, opts: { db: Db; datab
       },
     },
     async (request, reply) => {
-      const { created, failed } = await importGiftCards(db, auditContextOf(request), request.body.giftCards);
+      const { created, failed } = await importGiftCards(
+        db,
+        auditContextOf(request),
+        request.body.giftCards,
+        csvDateOrder,
+      );
       app.metrics.giftCardRowsImported(created, failed.length);
       if (failed.length === 0) return reply.status(200).send({ message: messages.giftCardsCreated, body: [] });
       return reply.status(201).send({ message: messages.giftCardsPartlyCreated, body: failed });

@@ -1,6 +1,6 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@strideadmin/contract';
+import { type CsvDateOrder, messages } from '@strideadmin/contract';
 import { giftCards } from '../../../src/db/schema.js';
 import { buildTestApp, createGiftCard, dateIn, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
 import { type BulkRowBody, bulkRow } from './gift-card-data.js';
@@ -112,8 +112,9 @@ describe('POST /api/multiplegiftcard', () => {
 
   it('refuses, row by row, what slipped past the portal, with the docs/behaviour.md §5 messages; stores the rest', async () => {
     const cases: Array<[Partial<BulkRowBody>, string[]]> = [
-      [{ validTill: 'not-a-date' }, [messages.csvValidTillInvalid]],
-      [{ validTill: '2099-02-30' }, [messages.csvValidTillInvalid]],
+      [{ validTill: 'not-a-date' }, [messages.csvValidTillFormDMY]],
+      [{ validTill: '2099-02-30' }, [messages.csvValidTillFormDMY]],
+      [{ validTill: '12/31/2099' }, [messages.csvValidTillFormDMY]],
       [{ validTill: dateIn(-1) }, [messages.csvValidTillPast]],
       [{ validTill: '' }, [messages.csvValidTillRequired]],
       [{ price: 'abc' }, [messages.csvCoinPriceInteger]],
@@ -289,5 +290,74 @@ describe('POST /api/multiplegiftcard', () => {
       expect(res.json()).toEqual({ message: messages.valueNotStorable });
     }
     expect(await total()).toBe(before);
+  });
+});
+
+describe('the dates of POST /api/multiplegiftcard follow CSV_DATE_ORDER, as GET /api/config/gift-cards says', () => {
+  /** A fresh server with CSV_DATE_ORDER (unset: the default), and an administrator on it. */
+  async function serverWith(order: CsvDateOrder | undefined) {
+    const t = await buildTestApp(order ? { env: { CSV_DATE_ORDER: order } } : {});
+    return { t, admin: await loginAs(t, 'Admin') };
+  }
+  const validTillOf = async (t: TestApp, admin: LoggedIn, serial: string) => {
+    const res = await t.app.inject({ url: `/api/giftcard?serialNumber=${serial}`, headers: admin.headers });
+    return res.json<{ body: { rows: Array<{ validTill: string }> } }>().body.rows.map((r) => r.validTill);
+  };
+
+  it('day first by default: 1/5/2099 is 1 May, 12/31/2099 is refused naming the form, ISO always works', async () => {
+    const { t, admin } = await serverWith(undefined);
+    try {
+      const settings = await t.app.inject({ url: '/api/config/gift-cards', headers: admin.headers });
+      expect(settings.statusCode).toBe(200);
+      expect(settings.json()).toEqual({ body: { csvDateOrder: 'DMY' } });
+      const rows = [
+        bulkRow({ id: 'dmy', serialNumber: 'DMY-1', validTill: '1/5/2099' }),
+        bulkRow({ id: 'iso', serialNumber: 'DMY-2', validTill: '2099-12-31' }),
+        bulkRow({ id: 'us', serialNumber: 'DMY-3', validTill: '12/31/2099' }),
+      ];
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/multiplegiftcard',
+        payload: { giftCards: rows },
+        headers: admin.headers,
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().body).toEqual([
+        { ...rows[2], id: 'us', hasErrors: true, errors: [messages.csvValidTillFormDMY] },
+      ]);
+      expect(await validTillOf(t, admin, 'DMY-1')).toEqual(['2099-05-01']);
+      expect(await validTillOf(t, admin, 'DMY-2')).toEqual(['2099-12-31']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('CSV_DATE_ORDER=MDY: the same cells read month first, and the settings say so', async () => {
+    const { t, admin } = await serverWith('MDY');
+    try {
+      const settings = await t.app.inject({ url: '/api/config/gift-cards', headers: admin.headers });
+      expect(settings.json()).toEqual({ body: { csvDateOrder: 'MDY' } });
+      const rows = [
+        bulkRow({ id: 'mdy', serialNumber: 'MDY-1', validTill: '1/5/2099' }),
+        bulkRow({ id: 'us', serialNumber: 'MDY-3', validTill: '12/31/2099' }),
+        bulkRow({ id: 'eu', serialNumber: 'MDY-4', validTill: '31/12/2099' }),
+      ];
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/multiplegiftcard',
+        payload: { giftCards: rows },
+        headers: admin.headers,
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().body).toEqual([
+        { ...rows[2], id: 'eu', hasErrors: true, errors: [messages.csvValidTillFormMDY] },
+      ]);
+      expect(await validTillOf(t, admin, 'MDY-1')).toEqual(['2099-01-05']);
+      expect(await validTillOf(t, admin, 'MDY-3')).toEqual(['2099-12-31']);
+      // Signed-in portal users who may read gift cards only.
+      expect((await t.app.inject({ url: '/api/config/gift-cards' })).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,18 +1,21 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { messages, type GiftCardCsvFields } from '@strideadmin/contract';
+import { csvDateOrderSentence, messages, type GiftCardCsvFields } from '@strideadmin/contract';
 import { Button } from '../../components/button';
 import { ButtonLink } from '../../components/button-link';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FileUpload } from '../../components/file-upload';
 import { PageHeader } from '../../components/page-header';
+import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { handleApiError } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { checkImageFile } from '../../lib/upload';
 import { useCreateMultipleGiftCards } from './api/create-multiple-gift-cards';
+import { giftCardSettingsQueryOptions, useGiftCardSettings } from './api/get-gift-card-settings';
 import {
   bulkReducer,
   canCreate,
@@ -53,6 +56,35 @@ const skippedSentence = (c: BulkCounts) =>
     .join(' and ') + ' will be skipped.';
 
 /**
+ * The notice after a creation that left rows in the table (docs/behaviour.md §4 After creation):
+ * what was created, and each kind of row that was not, which stays below.
+ */
+function createdNotice(
+  created: number,
+  left: { refused: number; errors: number; imageMissing: number; unsent: number },
+): string {
+  const them = (n: number) => (n === 1 ? 'it' : 'them');
+  const isAre = (n: number) => (n === 1 ? 'is' : 'are');
+  const skipped = left.errors + left.imageMissing;
+  const why = [
+    left.errors > 0 && `${plural(left.errors, 'row', 'rows')} with errors`,
+    left.imageMissing > 0 && `${plural(left.imageMissing, 'row', 'rows')} without an image`,
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  return [
+    `${plural(created, 'gift card was', 'gift cards were')} created.`,
+    left.refused > 0 &&
+      `${plural(left.refused, 'row was', 'rows were')} not: fix ${them(left.refused)} below and create again.`,
+    skipped > 0 && `Not uploaded: ${why}; ${skipped === 1 ? 'it' : 'they'} ${isAre(skipped)} still below.`,
+    left.unsent > 0 &&
+      `${plural(left.unsent, 'row was', 'rows were')} not sent: create again to send ${them(left.unsent)}.`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
  * docs/behaviour.md §2/§4/§5/§7 Add Multiple Gift Cards: a CSV file read into validated rows (in a worker),
  * a table of them with their statuses, per-row and many-at-once images, the Errors dialog, and
  * Create Gift Cards with its warning; a 201 answer leaves the rows that failed to fix and retry.
@@ -76,6 +108,9 @@ export function AddMultipleCardsPage() {
   const { enqueue: enqueueUploads, progress: uploadProgress } = useImageUploads(dispatch);
   const create = useCreateMultipleGiftCards();
   const creating = create.isPending;
+  const queryClient = useQueryClient();
+  // How the server reads dates (CSV_DATE_ORDER): said above the table, and the preview reads them so.
+  const settings = useGiftCardSettings();
 
   const { rows, selected, epoch } = state;
   const counts = useMemo(() => countRows(rows), [rows]);
@@ -130,7 +165,20 @@ export function AddMultipleCardsPage() {
     const ctrl = new AbortController();
     readAbort.current = ctrl;
     setReadingFile(file);
-    const result = await readCsvFile(file, { signal: ctrl.signal });
+    // The dates are read as the server will read them: its order first (asked once, then kept).
+    let dateOrder;
+    try {
+      ({ csvDateOrder: dateOrder } = await queryClient.fetchQuery(giftCardSettingsQueryOptions()));
+    } catch (err) {
+      // The query layer has said why already (a toast, or the sign-in screen): no file is read
+      // without the server's order.
+      if (ctrl.signal.aborted) return;
+      setReadingFile(null);
+      setFileError({ message: err instanceof ApiError ? err.message : messages.noResponse, fileName: file.name });
+      return;
+    }
+    if (ctrl.signal.aborted) return;
+    const result = await readCsvFile(file, { signal: ctrl.signal, dateOrder });
     if (ctrl.signal.aborted) return;
     setReadingFile(null);
     if (!result.ok) {
@@ -141,7 +189,8 @@ export function AddMultipleCardsPage() {
     setLoadedFile(file);
     setFilter('all');
     setErrorsRowId(null);
-    dispatch({ type: 'loaded', rows: result.rows });
+    setNotice(null);
+    dispatch({ type: 'loaded', rows: result.rows, dateOrder });
   }
 
   function onCsv(file: File) {
@@ -206,28 +255,30 @@ export function AddMultipleCardsPage() {
       onProgress: (done, total) => setCreateProgress({ done, total }),
     });
     setCreateProgress(null);
-    if (outcome.allCreated) {
-      // docs/behaviour.md §4 After creation: every row was created: to the card list.
+    // docs/behaviour.md §4 After creation: only the rows created leave the table. Every row sent
+    // was created and none was held back: on to the card list.
+    if (outcome.allCreated && payload.length === rows.length) {
       unsaved.release(); // saved: leaving now does not ask
       toast.success(outcome.message ?? messages.giftCardsCreated);
       void navigate(paths.cardList);
       return;
     }
     if (outcome.error) handleApiError(outcome.error);
-    // docs/behaviour.md §4: 201 replaces the table with the rows that failed (a request that failed outright
-    // takes out only what was created before it).
-    dispatch({ type: 'createSettled', sentIds: outcome.sentIds, failed: outcome.failed, replace: !outcome.error });
+    // The rows sent back keep the server's errors, and the rows never sent stay, each marked with
+    // why (errors, no image, no answer): no row silently leaves the table.
+    dispatch({ type: 'createSettled', sentIds: outcome.sentIds, failed: outcome.failed });
     setFilter('all');
     setErrorsRowId(null);
-    if (!outcome.error) toast.info(outcome.message ?? messages.giftCardsPartlyCreated);
-    if (outcome.created > 0 || outcome.failed.length > 0)
-      setNotice(
-        `${plural(outcome.created, 'gift card was', 'gift cards were')} created. ${
-          outcome.failed.length > 0
-            ? `${plural(outcome.failed.length, 'row was', 'rows were')} not: fix ${outcome.failed.length === 1 ? 'it' : 'them'} below and create again.`
-            : ''
-        }`.trim(),
-      );
+    if (outcome.allCreated) toast.success(`${plural(outcome.created, 'gift card was', 'gift cards were')} created.`);
+    else if (!outcome.error) toast.info(outcome.message ?? messages.giftCardsPartlyCreated);
+    setNotice(
+      createdNotice(outcome.created, {
+        refused: outcome.failed.length,
+        errors: counts.errors,
+        imageMissing: counts.imageMissing,
+        unsent: payload.length - outcome.sentIds.length,
+      }),
+    );
   }
 
   const createHint = creating
@@ -266,6 +317,12 @@ export function AddMultipleCardsPage() {
           disabled={creating}
           hint="The columns of the CSV format, one card per row: up to 10,000 rows and 5MB."
         />
+        {settings.data && (
+          // docs/behaviour.md §5 The CSV file: the server's CSV_DATE_ORDER, which the preview follows.
+          <p className="mt-3 text-sm text-slate-700 dark:text-slate-300" data-testid="date-order">
+            {csvDateOrderSentence[settings.data.csvDateOrder]}
+          </p>
+        )}
         {readingFile && (
           <p role="status" className="mt-3 text-sm text-slate-600 dark:text-slate-400">
             Reading {readingFile.name}…
@@ -347,7 +404,13 @@ export function AddMultipleCardsPage() {
         </Button>
       </div>
 
-      <RowErrorsDialog row={errorsRow} rows={rows} onSave={onSaveRow} onClose={() => setErrorsRowId(null)} />
+      <RowErrorsDialog
+        row={errorsRow}
+        rows={rows}
+        dateOrder={state.dateOrder}
+        onSave={onSaveRow}
+        onClose={() => setErrorsRowId(null)}
+      />
 
       <ConfirmDialog
         open={warnOpen}

@@ -7,4 +7,5 @@ export const giftCardKeys = {
   list: (q: ListGiftCardsQuery) => [...giftCardKeys.lists(), q] as const,
   details: () => [...giftCardKeys.all, 'detail'] as const,
   detail: (id: number) => [...giftCardKeys.details(), id] as const,
+  settings: () => [...giftCardKeys.all, 'settings'] as const,
 };

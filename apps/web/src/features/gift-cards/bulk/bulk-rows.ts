@@ -1,21 +1,31 @@
 import {
   bulkRowStatus,
   cleanBulkCells,
+  defaultCsvDateOrder,
   giftCardCsvColumns,
   todayIso,
   validateBulkRows,
+  validTillAsWritten,
   type BulkRow,
   type BulkRowFields,
   type BulkRowStatus,
+  type CsvDateOrder,
   type GiftCardCsvFields,
 } from '@strideadmin/contract';
 import type { BulkRowPayload } from '../api/create-multiple-gift-cards';
+import type { BulkFileRow } from './parse-bulk-csv';
 
 /**
  * The /add-multiple-card row store (docs/behaviour.md §3 Bulk upload row, §4 Bulk rows): a pure reducer, so
- * every rule (statuses, revalidation with uniqueness, image assignment, the 201 replacement) is
+ * every rule (statuses, revalidation with uniqueness, image assignment, what a creation leaves) is
  * tested without a screen.
  */
+
+/**
+ * Why a row is still in the table after Create Gift Cards (docs/behaviour.md §4 After creation):
+ * it was not sent (errors, or no image), the server refused it, or its request never got an answer.
+ */
+export type NotUploadedReason = 'skipped' | 'refused' | 'unsent';
 
 /** docs/behaviour.md §3: a bulk row plus the transient `updating` flag (its image is uploading). */
 export interface BulkImportRow extends BulkRow {
@@ -23,10 +33,15 @@ export interface BulkImportRow extends BulkRow {
   n: number;
   updating: boolean;
   /**
-   * Errors only the server can know (a serial already in the database). They stay with the row
-   * until the admin saves it in the Errors dialog; the server checks again on the next Create.
+   * Errors its fields alone do not show: the server's (a serial already in the database) and the
+   * file's (its line had an unmatched quote). They stay with the row until the admin saves it in
+   * the Errors dialog; the server checks again on the next Create.
    */
-  serverErrors: string[];
+  keptErrors: string[];
+  /** Valid Till as the file or the admin wrote it, when it was read as a date written otherwise. */
+  validTillAsWritten?: string;
+  /** Set by a creation that left this row in the table, until the next one or another file. */
+  notUploaded?: NotUploadedReason;
 }
 
 export interface BulkState {
@@ -38,13 +53,15 @@ export interface BulkState {
    * travelling for the previous file must not land on the new file's row-1.
    */
   epoch: number;
+  /** The order the file's dates were read in (the server's CSV_DATE_ORDER); edits are read in it too. */
+  dateOrder: CsvDateOrder;
 }
 
-export const emptyBulkState: BulkState = { rows: [], selected: new Set(), epoch: 0 };
+export const emptyBulkState: BulkState = { rows: [], selected: new Set(), epoch: 0, dateOrder: defaultCsvDateOrder };
 
 export type BulkAction =
-  /** A CSV file was read: its rows replace the table. */
-  | { type: 'loaded'; rows: BulkRow[] }
+  /** A CSV file was read (its dates in `dateOrder`): its rows replace the table. */
+  | { type: 'loaded'; rows: BulkFileRow[]; dateOrder: CsvDateOrder }
   /** The Errors dialog saved a row: every row is revalidated (uniqueness spans rows). */
   | { type: 'edited'; id: string; fields: GiftCardCsvFields; today?: string }
   | { type: 'uploadStarted'; ids: readonly string[]; epoch?: number }
@@ -55,11 +72,11 @@ export type BulkAction =
   | { type: 'removed'; ids: readonly string[]; today?: string }
   /**
    * POST /multiplegiftcard settled. `sentIds`: rows of every request that got an answer;
-   * `failed`: the rows those answers sent back (201 body). `replace` (docs/behaviour.md §4 After creation, 201):
-   * the table becomes the failed rows; otherwise (a later request failed outright) only the rows
-   * created are taken out, so nothing the admin prepared is lost.
+   * `failed`: the rows those answers sent back (201 body). docs/behaviour.md §4 After creation: only
+   * the rows created leave the table; the rows sent back take the server's errors, and every row
+   * that was not sent stays as it was, each marked with why it was not uploaded.
    */
-  | { type: 'createSettled'; sentIds: readonly string[]; failed: readonly BulkRow[]; replace: boolean; today?: string };
+  | { type: 'createSettled'; sentIds: readonly string[]; failed: readonly BulkRow[]; today?: string };
 
 const keys = giftCardCsvColumns.map((c) => c.key);
 
@@ -70,11 +87,15 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
  * server said about it. Rows whose errors did not change keep their identity (memoised table rows
  * do not re-render).
  */
-export function revalidate(rows: readonly BulkImportRow[], today = todayIso()): BulkImportRow[] {
-  const all = validateBulkRows(rows as BulkImportRow[], today);
+export function revalidate(
+  rows: readonly BulkImportRow[],
+  today = todayIso(),
+  dateOrder: CsvDateOrder = defaultCsvDateOrder,
+): BulkImportRow[] {
+  const all = validateBulkRows(rows as BulkImportRow[], today, dateOrder);
   return rows.map((row, i) => {
     const own = all[i]!;
-    const errors = row.serverErrors.length ? [...new Set([...own, ...row.serverErrors])] : own;
+    const errors = row.keptErrors.length ? [...new Set([...row.keptErrors, ...own])] : own;
     if (sameList(errors, row.errors) && row.hasErrors === errors.length > 0) return row;
     return { ...row, errors, hasErrors: errors.length > 0 };
   });
@@ -92,16 +113,21 @@ function fromServer(r: BulkRow, previous: BulkImportRow | undefined, i: number):
   // Keep the image: the server echoes it, and if it did not, the one the row had.
   const cardPicture = String(r.cardPicture ?? '') || previous?.cardPicture || '';
   const serverErrors = Array.isArray(r.errors) ? r.errors.filter((e): e is string => typeof e === 'string') : [];
-  return {
+  const row: BulkImportRow = {
     ...fields,
     cardPicture,
     id: String(r.id),
     n: previous?.n ?? rowNumberOf(String(r.id), i + 1),
     hasErrors: true,
     errors: serverErrors,
-    serverErrors,
+    keptErrors: serverErrors,
     updating: false,
+    notUploaded: 'refused',
   };
+  // The date as written still shows while the server echoes the date the row was sent with.
+  if (previous?.validTillAsWritten !== undefined && previous.validTill === fields.validTill)
+    row.validTillAsWritten = previous.validTillAsWritten;
+  return row;
 }
 
 const keepSelected = (selected: ReadonlySet<string>, rows: readonly BulkImportRow[]) => {
@@ -113,19 +139,25 @@ const keepSelected = (selected: ReadonlySet<string>, rows: readonly BulkImportRo
 export function bulkReducer(state: BulkState, action: BulkAction): BulkState {
   switch (action.type) {
     case 'loaded': {
-      const rows = action.rows.map((r, i) => ({
+      const rows = action.rows.map(({ lineErrors, ...r }, i): BulkImportRow => ({
         ...r,
         n: rowNumberOf(r.id, i + 1),
         updating: false,
-        serverErrors: [],
+        keptErrors: lineErrors ?? [],
       }));
-      return { rows, selected: new Set(), epoch: state.epoch + 1 };
+      return { rows, selected: new Set(), epoch: state.epoch + 1, dateOrder: action.dateOrder };
     }
     case 'edited': {
-      const rows = state.rows.map((r) =>
-        r.id === action.id ? { ...r, ...cleanBulkCells(action.fields), serverErrors: [] } : r,
-      );
-      return { ...state, rows: revalidate(rows, action.today) };
+      const rows = state.rows.map((r): BulkImportRow => {
+        if (r.id !== action.id) return r;
+        const cells = cleanBulkCells(action.fields, state.dateOrder);
+        const edited: BulkImportRow = { ...r, ...cells, keptErrors: [] };
+        const written = validTillAsWritten(String(action.fields.validTill ?? ''), cells.validTill);
+        if (written === undefined) delete edited.validTillAsWritten;
+        else edited.validTillAsWritten = written;
+        return edited;
+      });
+      return { ...state, rows: revalidate(rows, action.today, state.dateOrder) };
     }
     case 'uploadStarted': {
       if (action.epoch !== undefined && action.epoch !== state.epoch) return state;
@@ -163,20 +195,22 @@ export function bulkReducer(state: BulkState, action: BulkAction): BulkState {
       const rows = revalidate(
         state.rows.filter((r) => !ids.has(r.id)),
         action.today,
+        state.dateOrder,
       );
       return { ...state, rows, selected: keepSelected(state.selected, rows) };
     }
     case 'createSettled': {
       const before = new Map(state.rows.map((r) => [r.id, r]));
       const failed = new Map(action.failed.map((r, i) => [String(r.id), fromServer(r, before.get(String(r.id)), i)]));
-      let rows: BulkImportRow[];
-      if (action.replace) {
-        rows = [...failed.values()];
-      } else {
-        const sent = new Set(action.sentIds);
-        rows = state.rows.flatMap((r) => (sent.has(r.id) ? (failed.has(r.id) ? [failed.get(r.id)!] : []) : [r]));
-      }
-      rows = revalidate(rows, action.today);
+      const sent = new Set(action.sentIds);
+      // In the file's order: a row created leaves; one sent back takes the server's errors; one
+      // never sent stays, marked: skipped (errors or no image: it was not 'Successfull'), or unsent
+      // (it was, but its request never got an answer).
+      let rows = state.rows.flatMap((r): BulkImportRow[] => {
+        if (sent.has(r.id)) return failed.has(r.id) ? [failed.get(r.id)!] : [];
+        return [{ ...r, notUploaded: bulkRowStatus(r) === 'ready' ? 'unsent' : 'skipped' }];
+      });
+      rows = revalidate(rows, action.today, state.dateOrder);
       return { ...state, rows, selected: keepSelected(state.selected, rows) };
     }
   }
@@ -231,4 +265,18 @@ export type StatusFilter = 'all' | BulkRowStatus;
 
 export function filterRows(rows: readonly BulkImportRow[], filter: StatusFilter): readonly BulkImportRow[] {
   return filter === 'all' ? rows : rows.filter((r) => bulkRowStatus(r) === filter);
+}
+
+/**
+ * What a row left in the table by a creation says under its status (docs/behaviour.md §4 After
+ * creation), by why it was not uploaded and what it is now; undefined for a row never offered.
+ */
+export function notUploadedLabel(row: Pick<BulkImportRow, 'notUploaded' | 'hasErrors' | 'cardPicture'>) {
+  if (!row.notUploaded) return undefined;
+  if (row.notUploaded === 'refused') return 'Not created: refused by the server';
+  if (row.notUploaded === 'unsent') return 'Not uploaded: the request failed';
+  const status = bulkRowStatus(row);
+  if (status === 'errors') return 'Not uploaded: it has errors';
+  if (status === 'imageMissing') return 'Not uploaded: no image';
+  return 'Not uploaded yet';
 }

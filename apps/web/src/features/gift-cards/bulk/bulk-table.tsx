@@ -2,7 +2,7 @@ import { memo, useEffect, useRef, type ChangeEvent } from 'react';
 import { observeElementRect, useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import { bulkRowStatus, bulkRowStatusLabel, giftCardCsvColumns } from '@strideadmin/contract';
 import { Spinner } from '../../../components/spinner';
-import type { BulkImportRow } from './bulk-rows';
+import { notUploadedLabel, type BulkImportRow } from './bulk-rows';
 
 /** Every row is this tall (fixed: the virtualiser needs no measuring, scrolling never jumps). */
 const rowHeight = 56;
@@ -213,6 +213,7 @@ const BulkTableRow = memo(function BulkTableRow({
   onImage,
 }: RowProps) {
   const status = bulkRowStatus(row);
+  const notUploaded = notUploadedLabel(row);
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
@@ -261,6 +262,11 @@ const BulkTableRow = memo(function BulkTableRow({
             {bulkRowStatusLabel[status]}
           </span>
         )}
+        {notUploaded && (
+          <span data-testid="not-uploaded" className="mt-1 block truncate text-xs text-slate-600 dark:text-slate-400">
+            {notUploaded}
+          </span>
+        )}
       </td>
       <td className="px-3" data-column="cardPicture">
         <div className="flex items-center gap-2">
@@ -296,6 +302,19 @@ const BulkTableRow = memo(function BulkTableRow({
       </td>
       {giftCardCsvColumns.map((c) => {
         const value = row[c.key];
+        // A Valid Till read as a date written otherwise: the date as read, and what was written under it.
+        const written = c.key === 'validTill' ? row.validTillAsWritten : undefined;
+        if (written !== undefined)
+          return (
+            <td key={c.key} className={cellClass} title={`${value} (written ${written})`} data-column={c.key}>
+              <span className="block truncate tabular-nums" data-testid="date-read">
+                {value}
+              </span>
+              <span className="block truncate text-xs text-slate-500 dark:text-slate-400" data-testid="date-written">
+                from {cellText(written)}
+              </span>
+            </td>
+          );
         return (
           <td key={c.key} className={cellClass} title={value || undefined} data-column={c.key}>
             {cellText(value) || (

@@ -1,20 +1,27 @@
 import {
   CsvError,
   csvToBulkRows,
+  defaultCsvDateOrder,
   limits,
   messages,
   todayIso,
   validateBulkRows,
   type BulkRow,
+  type CsvBulkRow,
+  type CsvDateOrder,
 } from '@strideadmin/contract';
 
 /**
  * Reading a gift-card CSV into validated bulk rows (docs/behaviour.md §4, §5): the contract's csvToBulkRows and
- * validateBulkRows, with ids `row-1`..`row-N`. Runs in the CSV worker, or on the main thread
- * where there is no Worker. Never throws: a file that cannot be read gives a message to show.
+ * validateBulkRows, dates read in the server's order (CSV_DATE_ORDER), with ids `row-1`..`row-N`.
+ * Runs in the CSV worker, or on the main thread where there is no Worker. Never throws: a file that
+ * cannot be read gives a message to show.
  */
 
-export type CsvReadResult = { ok: true; rows: BulkRow[] } | { ok: false; message: string };
+/** A row of a file: a bulk row, with how its Valid Till was written and its line's own errors (an unmatched quote). */
+export type BulkFileRow = BulkRow & Pick<CsvBulkRow, 'validTillAsWritten' | 'lineErrors'>;
+
+export type CsvReadResult = { ok: true; rows: BulkFileRow[] } | { ok: false; message: string };
 
 /** What the upload box refuses before reading (docs/behaviour.md §5: accepts .csv; our 5MB limit). */
 export function checkCsvFile(file: Pick<File, 'name' | 'size'>): string | null {
@@ -92,12 +99,17 @@ function semicolonHint(text: string): string {
     : '';
 }
 
-export function parseBulkCsvText(text: string, today = todayIso()): CsvReadResult {
+export function parseBulkCsvText(
+  text: string,
+  today = todayIso(),
+  dateOrder: CsvDateOrder = defaultCsvDateOrder,
+): CsvReadResult {
   try {
-    const fields = csvToBulkRows(text);
-    const errors = validateBulkRows(fields, today);
-    const rows = fields.map((f, i): BulkRow => {
-      const e = errors[i]!;
+    const fields = csvToBulkRows(text, dateOrder);
+    const errors = validateBulkRows(fields, today, dateOrder);
+    const rows = fields.map((f, i): BulkFileRow => {
+      // The line's own errors first: they explain the others (cells shifted by a stray quote).
+      const e = f.lineErrors ? [...f.lineErrors, ...errors[i]!] : errors[i]!;
       return { id: `row-${i + 1}`, ...f, hasErrors: e.length > 0, errors: e };
     });
     return { ok: true, rows };
@@ -112,7 +124,11 @@ export function parseBulkCsvText(text: string, today = todayIso()): CsvReadResul
 }
 
 /** Bytes in, rows or a message out. */
-export function parseBulkCsvBytes(buffer: ArrayBuffer, today = todayIso()): CsvReadResult {
+export function parseBulkCsvBytes(
+  buffer: ArrayBuffer,
+  today = todayIso(),
+  dateOrder: CsvDateOrder = defaultCsvDateOrder,
+): CsvReadResult {
   let text: string;
   try {
     text = decodeCsvBytes(buffer);
@@ -120,5 +136,5 @@ export function parseBulkCsvBytes(buffer: ArrayBuffer, today = todayIso()): CsvR
     if (err instanceof CsvError) return { ok: false, message: err.message };
     throw err;
   }
-  return parseBulkCsvText(text, today);
+  return parseBulkCsvText(text, today, dateOrder);
 }

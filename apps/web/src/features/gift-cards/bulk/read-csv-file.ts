@@ -1,9 +1,13 @@
-import { messages, todayIso } from '@strideadmin/contract';
+import { defaultCsvDateOrder, messages, todayIso, type CsvDateOrder } from '@strideadmin/contract';
 import type { CsvWorkerRequest } from './csv.worker';
 import { parseBulkCsvBytes, type CsvReadResult } from './parse-bulk-csv';
 
 /** Reads on this thread, after letting the page paint its "reading" state. */
-export async function readCsvFileHere(file: Blob, today = todayIso()): Promise<CsvReadResult> {
+export async function readCsvFileHere(
+  file: Blob,
+  today = todayIso(),
+  dateOrder: CsvDateOrder = defaultCsvDateOrder,
+): Promise<CsvReadResult> {
   await new Promise((r) => setTimeout(r, 0));
   let buffer: ArrayBuffer;
   try {
@@ -13,7 +17,7 @@ export async function readCsvFileHere(file: Blob, today = todayIso()): Promise<C
     console.warn('The CSV file could not be opened:', err);
     return { ok: false, message: messages.csvMalformed + 'the browser could not open it.' };
   }
-  return parseBulkCsvBytes(buffer, today);
+  return parseBulkCsvBytes(buffer, today, dateOrder);
 }
 
 interface CsvWorker {
@@ -58,13 +62,18 @@ export function prepareCsvWorker(): () => void {
  * Reads, parses and validates a CSV file in a Web Worker (docs/behaviour.md §13), so a 10,000-row file
  * does not freeze the page. Where there is no Worker (jsdom, a locked-down browser) or it fails to
  * start, the same code runs on the main thread: the answer always comes, never a hang.
- * `signal` abandons the read (another file was chosen): the promise then never settles.
+ * `signal` abandons the read (another file was chosen): the promise then never settles. Dates are
+ * read in `dateOrder`, the server's (GET /config/gift-cards).
  */
-export function readCsvFile(file: File, opts: { today?: string; signal?: AbortSignal } = {}): Promise<CsvReadResult> {
+export function readCsvFile(
+  file: File,
+  opts: { today?: string; dateOrder?: CsvDateOrder; signal?: AbortSignal } = {},
+): Promise<CsvReadResult> {
   const today = opts.today ?? todayIso();
+  const dateOrder = opts.dateOrder ?? defaultCsvDateOrder;
   const taken = ready ?? startWorker();
   ready = null;
-  if (!taken) return readCsvFileHere(file, today);
+  if (!taken) return readCsvFileHere(file, today, dateOrder);
   const { worker } = taken;
   return new Promise((resolve) => {
     let settled = false;
@@ -76,7 +85,7 @@ export function readCsvFile(file: File, opts: { today?: string; signal?: AbortSi
     };
     const fallBack = (why: string) => {
       console.warn(`The CSV worker failed (${why}); reading on the main thread.`);
-      finish(readCsvFileHere(file, today));
+      finish(readCsvFileHere(file, today, dateOrder));
     };
     if (taken.failed) {
       fallBack('it did not load');
@@ -92,7 +101,7 @@ export function readCsvFile(file: File, opts: { today?: string; signal?: AbortSi
       settled = true;
       worker.terminate();
     });
-    const request: CsvWorkerRequest = { file, today };
+    const request: CsvWorkerRequest = { file, today, dateOrder };
     worker.postMessage(request);
   });
 }

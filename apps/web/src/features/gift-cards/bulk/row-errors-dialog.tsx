@@ -8,6 +8,7 @@ import {
   giftCardCsvColumns,
   todayIso,
   type BulkFieldError,
+  type CsvDateOrder,
   type GiftCardCsvFields,
   type GiftCardCsvKey,
 } from '@strideadmin/contract';
@@ -24,24 +25,29 @@ const fieldsOf = (row: BulkImportRow): GiftCardCsvFields =>
 /**
  * docs/behaviour.md §4/§8 Errors dialog: the row's errors, and its nine fields to edit. The errors follow the
  * typing (the row's own rules, and uniqueness against every other row), so the admin sees a row
- * turn clean before saving. Save hands the fields to the store, which revalidates all rows;
- * Cancel discards. Errors from the server stay listed until a field changes.
+ * turn clean before saving (a date read in the server's order, `dateOrder`). Save hands the
+ * fields to the store, which revalidates all rows; Cancel discards. Errors its fields do not show
+ * (the server's, an unmatched quote in its line) stay listed until a field changes.
  */
 export function RowErrorsDialog({
   row,
   rows,
+  dateOrder,
   onSave,
   onClose,
 }: {
   row: BulkImportRow | null;
   rows: readonly BulkImportRow[];
+  dateOrder: CsvDateOrder;
   onSave: (id: string, fields: GiftCardCsvFields) => void;
   onClose: () => void;
 }) {
   return (
     <Modal open={row !== null} onClose={onClose} size="xl" title={row ? `Errors in row ${row.n}` : ''}>
       {/* Keyed by row: a fresh draft each time a row is opened. */}
-      {row && <RowErrorsForm key={row.id} row={row} rows={rows} onSave={onSave} onClose={onClose} />}
+      {row && (
+        <RowErrorsForm key={row.id} row={row} rows={rows} dateOrder={dateOrder} onSave={onSave} onClose={onClose} />
+      )}
     </Modal>
   );
 }
@@ -49,11 +55,13 @@ export function RowErrorsDialog({
 function RowErrorsForm({
   row,
   rows,
+  dateOrder,
   onSave,
   onClose,
 }: {
   row: BulkImportRow;
   rows: readonly BulkImportRow[];
+  dateOrder: CsvDateOrder;
   onSave: (id: string, fields: GiftCardCsvFields) => void;
   onClose: () => void;
 }) {
@@ -75,14 +83,14 @@ function RowErrorsForm({
   const changed = giftCardCsvColumns.some((c) => draft[c.key] !== original[c.key]);
   // Each error with its field, so it shows under its input too; the server's by their message.
   const errors = useMemo(() => {
-    const fields = cleanBulkCells(draft);
+    const fields = cleanBulkCells(draft, dateOrder);
     const list: { field: BulkFieldError['field'] | undefined; message: string }[] = [
-      ...bulkRowErrors(fields, today),
+      ...(changed ? [] : row.keptErrors.map((message) => ({ field: bulkFieldOfMessage(message), message }))),
+      ...bulkRowErrors(fields, today, dateOrder),
       ...bulkUniqueErrors(fields, (field, key) => others[field].has(key)),
     ];
-    if (!changed) list.push(...row.serverErrors.map((message) => ({ field: bulkFieldOfMessage(message), message })));
     return list.filter((e, i) => list.findIndex((o) => o.message === e.message) === i);
-  }, [draft, today, others, changed, row.serverErrors]);
+  }, [draft, today, dateOrder, others, changed, row.keptErrors]);
 
   const errorOf = (key: GiftCardCsvKey) =>
     errors

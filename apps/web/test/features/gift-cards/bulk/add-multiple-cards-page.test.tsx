@@ -1,4 +1,4 @@
-import { giftCardCsvColumns, messages } from '@strideadmin/contract';
+import { giftCardCsvColumns, messages, type CsvDateOrder } from '@strideadmin/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { Toaster } from '../../../../src/components/toaster';
@@ -28,9 +28,14 @@ interface ServeOptions {
   /** The PUT to the store waits for this (to see a row while its image travels). */
   storeGate?: Promise<void>;
   failUploads?: boolean;
+  /** GET /config/gift-cards: the server's CSV_DATE_ORDER (default DMY). */
+  dateOrder?: CsvDateOrder;
 }
 
-/** Signed in, with the shell's GET /users/7, the upload flow, POST /multiplegiftcard and the card list. */
+/**
+ * Signed in, with the shell's GET /users/7, the gift-card settings, the upload flow, POST
+ * /multiplegiftcard and the card list.
+ */
 function serve(opts: ServeOptions = {}) {
   session.signIn(admin, 'jwt');
   stubMatchMedia(false);
@@ -38,6 +43,8 @@ function serve(opts: ServeOptions = {}) {
   const api = stubFetch(async (req) => {
     const path = req.url.pathname;
     if (req.method === 'GET' && path === '/api/users/7') return jsonResponse(200, { body: makeUserDetail(admin) });
+    if (req.method === 'GET' && path === '/api/config/gift-cards')
+      return jsonResponse(200, { body: { csvDateOrder: opts.dateOrder ?? 'DMY' } });
     if (req.method === 'POST' && path === '/api/getPresignedUrl') {
       if (opts.failUploads) return jsonResponse(503, { message: messages.uploadStorageFailed });
       return jsonResponse(200, { body: { url: `http://store.test/uploads/gift_card_images/k${++key}.png?sig=s` } });
@@ -119,14 +126,15 @@ describe('/add-multiple-card', () => {
     expect(listed()).toEqual([messages.csvValidTillPast]);
     const validTill = within(dialog).getByLabelText('Valid Till');
     await user.clear(validTill);
-    await user.type(validTill, '12/31/2099');
+    await user.type(validTill, '31/12/2099');
     expect(within(dialog).getByTestId('row-errors')).toHaveTextContent('No errors left');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(statusOf('row-2')).toBe('imageMissing');
     expect(statusText('row-2')).toBe('Image Missing');
-    expect(rowEl('row-2').querySelector('[data-column="validTill"]')).toHaveTextContent('2099-12-31');
+    // The date as read, and as typed under it.
+    expect(rowEl('row-2').querySelector('[data-column="validTill"]')).toHaveTextContent('2099-12-31from 31/12/2099');
 
     // Fixing one duplicate revalidates the other row too.
     await user.click(screen.getByRole('button', { name: 'Show Errors for row 4' }));
@@ -229,7 +237,7 @@ describe('/add-multiple-card', () => {
     expect(creates()).toEqual([]);
   });
 
-  test('rows that would be skipped: the warning first, Confirm sends only Successfull rows; 201 replaces the table', async () => {
+  test('rows that would be skipped: the warning first, Confirm sends only Successfull rows; after a 201 only the created rows leave', async () => {
     const { creates } = serve({
       create: (rows) =>
         jsonResponse(201, {
@@ -261,15 +269,30 @@ describe('/add-multiple-card', () => {
       }),
     );
 
-    // docs/behaviour.md §4 After creation, 201: the table holds only the rows that failed, with their errors.
-    await waitFor(() => expect(document.querySelectorAll('tr[data-row-id]')).toHaveLength(1));
+    // docs/behaviour.md §4 After creation, 201: the row created leaves; the one refused comes back
+    // with its errors; the two never sent (no image, errors) stay, each saying why.
+    await waitFor(() => expect(document.querySelectorAll('tr[data-row-id]')).toHaveLength(3));
     expect(creates()).toHaveLength(1);
     expect(creates()[0]!.map((r) => [r.id, r.serialNumber, r.cardPicture])).toEqual([
       ['row-1', 'GC-1', 'http://store.test/uploads/gift_card_images/k1.png'],
       ['row-2', 'GC-2', 'http://store.test/uploads/gift_card_images/k2.png'],
     ]);
-    expect(statusOf('row-1')).toBe('errors');
-    expect(screen.getByTestId('create-notice')).toHaveTextContent('1 gift card was created. 1 row was not');
+    const left = () =>
+      [...document.querySelectorAll('tr[data-row-id]')].map((tr) => [
+        tr.getAttribute('data-row-id'),
+        tr.getAttribute('data-status'),
+        tr.querySelector('[data-testid="not-uploaded"]')?.textContent,
+      ]);
+    expect(left()).toEqual([
+      ['row-1', 'errors', 'Not created: refused by the server'],
+      ['row-3', 'imageMissing', 'Not uploaded: no image'],
+      ['row-4', 'errors', 'Not uploaded: it has errors'],
+    ]);
+    expect(screen.getByTestId('create-notice')).toHaveTextContent(
+      '1 gift card was created. 1 row was not: fix it below and create again. ' +
+        'Not uploaded: 1 row with errors and 1 row without an image; they are still below.',
+    );
+    expect([count('all'), count('errors'), count('imageMissing')]).toEqual(['3', '2', '1']);
     expect(screen.getByText(messages.giftCardsPartlyCreated)).toBeInTheDocument();
     expect(app.location().pathname).toBe('/add-multiple-card');
 
@@ -281,6 +304,40 @@ describe('/add-multiple-card', () => {
     await user.type(within(dialog).getByLabelText('Serial Number'), 'GC-11');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(statusOf('row-1')).toBe('ready'));
+  });
+
+  test('every row sent created (200) but rows held back: the page stays with them, marked, and says so', async () => {
+    const { creates } = serve();
+    const { user, app } = await openScreen(valid(1), valid(2), 'GC-3,CC-3,cheap,SEK,100,Shop,Street,2099-01-01,60');
+    await user.upload(screen.getByLabelText('Upload image for row 1'), png());
+    await waitFor(() => expect(statusOf('row-1')).toBe('ready'));
+    await user.click(screen.getByRole('button', { name: 'Create Gift Cards' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Some rows will be skipped' })).getByRole('button', {
+        name: 'Confirm',
+      }),
+    );
+
+    await waitFor(() => expect(document.querySelectorAll('tr[data-row-id]')).toHaveLength(2));
+    expect(creates()).toHaveLength(1);
+    expect(app.location().pathname).toBe('/add-multiple-card');
+    expect(await screen.findByText('1 gift card was created.')).toBeInTheDocument();
+    expect(screen.getByTestId('create-notice')).toHaveTextContent(
+      '1 gift card was created. Not uploaded: 1 row with errors and 1 row without an image; they are still below.',
+    );
+    expect(
+      [...document.querySelectorAll('tr[data-row-id]')].map((tr) => [
+        tr.getAttribute('data-row-id'),
+        tr.querySelector('[data-testid="not-uploaded"]')?.textContent,
+      ]),
+    ).toEqual([
+      ['row-2', 'Not uploaded: no image'],
+      ['row-3', 'Not uploaded: it has errors'],
+    ]);
+    // Given its image, the row held back is created on the next click, and then the table is empty.
+    await user.upload(screen.getByLabelText('Upload image for row 2'), png());
+    await waitFor(() => expect(statusOf('row-2')).toBe('ready'));
+    expect(rowEl('row-2').querySelector('[data-testid="not-uploaded"]')).toHaveTextContent('Not uploaded yet');
   });
 
   test('all rows created (200): toast, and on to the card list without asking to leave', async () => {
@@ -314,10 +371,10 @@ describe('/add-multiple-card', () => {
     fireEvent.drop(screen.getByTestId('file-upload'), { dataTransfer: { files: [new File(['x'], 'cards.xlsx')] } });
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.csvNotCsv);
 
-    await user.upload(input, new File([`${header}\nGC-1,"CC-1,5\n`], 'broken.csv', { type: 'text/csv' }));
+    await user.upload(input, new File([`"${header}\nGC-1,CC-1,5\n`], 'broken.csv', { type: 'text/csv' }));
     await waitFor(() =>
       expect(screen.getByTestId('csv-error')).toHaveTextContent(
-        messages.csvMalformed + 'a quoted field is never closed.',
+        messages.csvMalformed + 'the header row (line 1) has an unmatched quote (").',
       ),
     );
     await user.upload(input, new File(['Serial Number\nGC-1\n'], 'short.csv', { type: 'text/csv' }));
@@ -360,5 +417,58 @@ describe('/add-multiple-card', () => {
       within(await screen.findByRole('dialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Leave' }),
     );
     await waitFor(() => expect(app.location().pathname).toBe('/card-list'));
+  });
+
+  test("the server's date order is said above the table and the preview reads dates in it, showing what was written", async () => {
+    serve({ dateOrder: 'MDY' });
+    const { user } = await openScreen();
+    expect(await screen.findByTestId('date-order')).toHaveTextContent(
+      'Dates are read month first: 12/31/2027 or 2027-12-31.',
+    );
+    await user.upload(
+      screen.getByLabelText('CSV File'),
+      csvFile(
+        'GC-1,CC-1,500,SEK,100,Shop,Street,1/5/2099,60',
+        'GC-2,CC-2,500,SEK,100,Shop,Street,2099-05-01,60',
+        'GC-3,CC-3,500,SEK,100,Shop,Street,31/12/2099,60',
+      ),
+    );
+    await screen.findByRole('table', { name: 'Gift card rows from the CSV file' });
+    const date = (id: string) => rowEl(id).querySelector('[data-column="validTill"]')!;
+    expect(within(date('row-1') as HTMLElement).getByTestId('date-read')).toHaveTextContent('2099-01-05');
+    expect(within(date('row-1') as HTMLElement).getByTestId('date-written')).toHaveTextContent('from 1/5/2099');
+    expect(date('row-2')).toHaveTextContent(/^2099-05-01$/);
+    expect(statusOf('row-3')).toBe('errors');
+    expect(date('row-3')).toHaveTextContent(/^31\/12\/2099$/);
+    await user.click(screen.getByRole('button', { name: 'Show Errors for row 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Errors in row 3' });
+    expect(within(dialog).getByLabelText('Valid Till')).toHaveAccessibleDescription(messages.csvValidTillFormMDY);
+  });
+
+  test('day first when the server says so (the default): the sentence, and 1/5 is the first of May', async () => {
+    serve();
+    const { user } = await openScreen();
+    expect(await screen.findByTestId('date-order')).toHaveTextContent(
+      'Dates are read day first: 31/12/2027 or 2027-12-31.',
+    );
+    await user.upload(screen.getByLabelText('CSV File'), csvFile('GC-1,CC-1,500,SEK,100,Shop,Street,1/5/2099,60'));
+    await screen.findByRole('table', { name: 'Gift card rows from the CSV file' });
+    expect(rowEl('row-1').querySelector('[data-column="validTill"]')).toHaveTextContent('2099-05-01from 1/5/2099');
+  });
+
+  test('a stray quote: its row says so and shows its line, the other rows are read', async () => {
+    serve();
+    const { user } = await openScreen(valid(1), 'GC-2,"CC-2,500,SEK,100,Shop 2,Street 2,2099-01-01,60', valid(3));
+    expect(screen.queryByTestId('csv-error')).toBeNull();
+    expect(['row-1', 'row-2', 'row-3'].map(statusOf)).toEqual(['imageMissing', 'errors', 'imageMissing']);
+    expect(rowEl('row-2').querySelector('[data-column="controlCode"]')).toHaveTextContent('"CC-2');
+    expect(rowEl('row-3').querySelector('[data-column="storeAddress"]')).toHaveTextContent('Street 3, Town');
+    await user.click(screen.getByRole('button', { name: 'Show Errors for row 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Errors in row 2' });
+    expect(within(dialog).getByTestId('row-errors')).toHaveTextContent(messages.csvUnmatchedQuote);
+    await user.clear(within(dialog).getByLabelText('Control Code'));
+    await user.type(within(dialog).getByLabelText('Control Code'), 'CC-2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(statusOf('row-2')).toBe('imageMissing'));
   });
 });

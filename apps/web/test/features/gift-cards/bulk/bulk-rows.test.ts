@@ -3,6 +3,7 @@ import {
   giftCardCsvColumns,
   messages,
   type BulkRow,
+  type CsvDateOrder,
   type GiftCardCsvFields,
 } from '@strideadmin/contract';
 import { describe, expect, test } from 'vitest';
@@ -13,6 +14,7 @@ import {
   emptyBulkState,
   filterRows,
   needsSkipWarning,
+  notUploadedLabel,
   rowsToCreate,
   type BulkState,
 } from '../../../../src/features/gift-cards/bulk/bulk-rows';
@@ -22,11 +24,12 @@ const today = '2030-06-15';
 const header = giftCardCsvColumns.map((c) => c.header).join(',');
 
 /** Rows as the CSV reader makes them: `serial,control,price,currency,amount,store,address,valid,expiry`. */
-function load(...lines: string[]): BulkState {
-  const result = parseBulkCsvText([header, ...lines].join('\n'), today);
+function loadIn(dateOrder: CsvDateOrder, ...lines: string[]): BulkState {
+  const result = parseBulkCsvText([header, ...lines].join('\n'), today, dateOrder);
   if (!result.ok) throw new Error(result.message);
-  return bulkReducer(emptyBulkState, { type: 'loaded', rows: result.rows });
+  return bulkReducer(emptyBulkState, { type: 'loaded', rows: result.rows, dateOrder });
 }
+const load = (...lines: string[]) => loadIn('DMY', ...lines);
 
 const valid = (n: number) => `GC-${n},CC-${n},500,SEK,100,Shop ${n},Street ${n},2031-01-01,60`;
 const row = (s: BulkState, id: string) => s.rows.find((r) => r.id === id)!;
@@ -54,10 +57,15 @@ describe('the bulk row store', () => {
     s = bulkReducer(s, {
       type: 'edited',
       id: 'row-1',
-      fields: { ...fieldsOf(s, 'row-1'), validTill: '12/31/2031' },
+      fields: { ...fieldsOf(s, 'row-1'), validTill: '31/12/2031' },
       today,
     });
-    expect(row(s, 'row-1')).toMatchObject({ validTill: '2031-12-31', hasErrors: false, errors: [] });
+    expect(row(s, 'row-1')).toMatchObject({
+      validTill: '2031-12-31',
+      validTillAsWritten: '31/12/2031',
+      hasErrors: false,
+      errors: [],
+    });
     expect(bulkRowStatus(row(s, 'row-1'))).toBe('imageMissing');
   });
 
@@ -106,7 +114,7 @@ describe('the bulk row store', () => {
     let s = load(valid(1));
     const before = s.epoch;
     s = bulkReducer(s, { type: 'uploadStarted', ids: ['row-1'], epoch: before });
-    s = bulkReducer(s, { type: 'loaded', rows: load(valid(7)).rows });
+    s = bulkReducer(s, { type: 'loaded', rows: load(valid(7)).rows, dateOrder: 'DMY' });
     expect(s.epoch).toBe(before + 1);
     s = bulkReducer(s, { type: 'uploadFinished', ids: ['row-1'], url: 'http://x.test/old.png', epoch: before });
     expect(row(s, 'row-1')).toMatchObject({ serialNumber: 'GC-7', cardPicture: '', updating: false });
@@ -156,8 +164,8 @@ describe('the bulk row store', () => {
     expect(needsSkipWarning(countRows(s.rows))).toBe(false);
   });
 
-  test('a 201 answer replaces the table with the failed rows: server errors kept until saved, images kept', () => {
-    let s = load(valid(1), valid(2), valid(3), 'GC-4,,500,SEK,100,Shop,Street,2031-01-01,60');
+  test('a 201 answer: only the rows created leave; the refused keep server errors and images; the skipped stay, marked', () => {
+    let s = load(valid(1), valid(2), valid(3), 'GC-4,,500,SEK,100,Shop,Street,2031-01-01,60', valid(5));
     for (const id of ['row-1', 'row-2', 'row-3'])
       s = bulkReducer(s, { type: 'uploadFinished', ids: [id], url: `http://x.test/${id}.png` });
     s = bulkReducer(s, { type: 'setSelected', ids: ['row-1', 'row-2'], selected: true });
@@ -168,21 +176,25 @@ describe('the bulk row store', () => {
       hasErrors: true,
       errors: [messages.csvSerialUnique],
     };
-    s = bulkReducer(s, {
-      type: 'createSettled',
-      sentIds: sent.map((r) => r.id),
-      failed: [failed],
-      replace: true,
-      today,
-    });
-    expect(s.rows).toHaveLength(1);
+    s = bulkReducer(s, { type: 'createSettled', sentIds: sent.map((r) => r.id), failed: [failed], today });
+    // row-1 and row-3 were created; row-4 (errors) and row-5 (no image) were never sent: still here.
+    expect(s.rows.map((r) => [r.id, r.n, bulkRowStatus(r), r.notUploaded])).toEqual([
+      ['row-2', 2, 'errors', 'refused'],
+      ['row-4', 4, 'errors', 'skipped'],
+      ['row-5', 5, 'imageMissing', 'skipped'],
+    ]);
     expect(row(s, 'row-2')).toMatchObject({
-      n: 2,
       hasErrors: true,
       errors: [messages.csvSerialUnique],
-      serverErrors: [messages.csvSerialUnique],
+      keptErrors: [messages.csvSerialUnique],
       cardPicture: 'http://x.test/row-2.png',
     });
+    expect(row(s, 'row-4').errors).toEqual([messages.csvControlCodeRequired]);
+    expect(s.rows.map(notUploadedLabel)).toEqual([
+      'Not created: refused by the server',
+      'Not uploaded: it has errors',
+      'Not uploaded: no image',
+    ]);
     expect([...s.selected]).toEqual(['row-2']);
 
     // Other edits do not drop what only the server knows...
@@ -195,19 +207,79 @@ describe('the bulk row store', () => {
       fields: { ...fieldsOf(s, 'row-2'), serialNumber: 'GC-22' },
       today,
     });
-    expect(row(s, 'row-2')).toMatchObject({ hasErrors: false, errors: [], serverErrors: [] });
+    expect(row(s, 'row-2')).toMatchObject({ hasErrors: false, errors: [], keptErrors: [] });
     expect(bulkRowStatus(row(s, 'row-2'))).toBe('ready');
+    // A skipped row given an image says so: not uploaded yet.
+    s = bulkReducer(s, { type: 'uploadFinished', ids: ['row-5'], url: 'http://x.test/row-5.png' });
+    expect(notUploadedLabel(row(s, 'row-5'))).toBe('Not uploaded yet');
   });
 
-  test('a request that failed outright takes out only the rows created before it', () => {
+  test('a request that failed outright takes out only the rows created before it; the others stay, marked', () => {
     let s = load(valid(1), valid(2), valid(3), valid(4));
     for (const id of ['row-1', 'row-2', 'row-3'])
       s = bulkReducer(s, { type: 'uploadFinished', ids: [id], url: `http://x.test/${id}.png` });
     const failed: BulkRow = { ...rowsToCreate(s.rows)[0]!, hasErrors: true, errors: [messages.csvSerialUnique] };
     // row-1 and row-2 were answered (row-1 failed), row-3 was never sent, row-4 had no image.
-    s = bulkReducer(s, { type: 'createSettled', sentIds: ['row-1', 'row-2'], failed: [failed], replace: false, today });
+    s = bulkReducer(s, { type: 'createSettled', sentIds: ['row-1', 'row-2'], failed: [failed], today });
     expect(s.rows.map((r) => r.id)).toEqual(['row-1', 'row-3', 'row-4']);
     expect(statuses(s)).toEqual(['errors', 'ready', 'imageMissing']);
+    expect(s.rows.map(notUploadedLabel)).toEqual([
+      'Not created: refused by the server',
+      'Not uploaded: the request failed',
+      'Not uploaded: no image',
+    ]);
+  });
+
+  test('a row whose line had an unmatched quote keeps that error until it is saved', () => {
+    let s = load(valid(1), 'GC-2,"CC-2,500,SEK,100,Shop,Street,2031-01-01,60', valid(3));
+    expect(row(s, 'row-2')).toMatchObject({
+      controlCode: '"CC-2',
+      hasErrors: true,
+      errors: [messages.csvUnmatchedQuote],
+      keptErrors: [messages.csvUnmatchedQuote],
+    });
+    expect(statuses(s)).toEqual(['imageMissing', 'errors', 'imageMissing']);
+    s = bulkReducer(s, { type: 'removed', ids: ['row-3'], today });
+    expect(row(s, 'row-2').errors).toEqual([messages.csvUnmatchedQuote]);
+    s = bulkReducer(s, {
+      type: 'edited',
+      id: 'row-2',
+      fields: { ...fieldsOf(s, 'row-2'), controlCode: 'CC-2' },
+      today,
+    });
+    expect(row(s, 'row-2')).toMatchObject({ hasErrors: false, errors: [], keptErrors: [] });
+  });
+
+  test("dates are read in the file's order, and edits in the same order", () => {
+    const line = (date: string) => `GC-1,CC-1,500,SEK,100,Shop,Street,${date},60`;
+    expect(row(loadIn('DMY', line('1/5/2031')), 'row-1')).toMatchObject({
+      validTill: '2031-05-01',
+      validTillAsWritten: '1/5/2031',
+    });
+    let s = loadIn('MDY', line('1/5/2031'));
+    expect(row(s, 'row-1')).toMatchObject({ validTill: '2031-01-05', validTillAsWritten: '1/5/2031', errors: [] });
+    expect(s.dateOrder).toBe('MDY');
+    s = bulkReducer(s, {
+      type: 'edited',
+      id: 'row-1',
+      fields: { ...fieldsOf(s, 'row-1'), validTill: '2/3/2031' },
+      today,
+    });
+    expect(row(s, 'row-1')).toMatchObject({ validTill: '2031-02-03', validTillAsWritten: '2/3/2031' });
+    s = bulkReducer(s, {
+      type: 'edited',
+      id: 'row-1',
+      fields: { ...fieldsOf(s, 'row-1'), validTill: '2031-02-03' },
+      today,
+    });
+    expect(row(s, 'row-1').validTillAsWritten).toBeUndefined();
+    s = bulkReducer(s, {
+      type: 'edited',
+      id: 'row-1',
+      fields: { ...fieldsOf(s, 'row-1'), validTill: '31/12/2031' },
+      today,
+    });
+    expect(row(s, 'row-1')).toMatchObject({ validTill: '31/12/2031', errors: [messages.csvValidTillFormMDY] });
   });
 
   test('removing rows revalidates uniqueness and the status filter shows one status', () => {

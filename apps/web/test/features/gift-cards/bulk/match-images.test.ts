@@ -8,7 +8,7 @@ const header = giftCardCsvColumns.map((c) => c.header).join(',');
 function rows(...lines: string[]) {
   const result = parseBulkCsvText([header, ...lines].join('\n'), '2030-01-01');
   if (!result.ok) throw new Error(result.message);
-  return bulkReducer(emptyBulkState, { type: 'loaded', rows: result.rows }).rows;
+  return bulkReducer(emptyBulkState, { type: 'loaded', rows: result.rows, dateOrder: 'DMY' }).rows;
 }
 const png = (name: string, bytes = 4) => new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 

@@ -1,5 +1,6 @@
-import { giftCardCsvColumns, limits, messages } from '@strideadmin/contract';
+import { giftCardCsvColumns, limits, messages, type CsvDateOrder } from '@strideadmin/contract';
 import { describe, expect, test, vi } from 'vitest';
+import type { CsvWorkerRequest } from '../../../../src/features/gift-cards/bulk/csv.worker';
 import { parseBulkCsvBytes, checkCsvFile } from '../../../../src/features/gift-cards/bulk/parse-bulk-csv';
 import { prepareCsvWorker, readCsvFile } from '../../../../src/features/gift-cards/bulk/read-csv-file';
 import { expectConsole } from '../../../support/console';
@@ -15,7 +16,7 @@ describe('reading a CSV file (the worker fallback: jsdom has no Worker)', () => 
       '\uFEFF' +
       [
         header,
-        'GC-1,CC-1,500,SEK,100,"Corner Shop, Ltd","Storgatan 1, ""Plan 2"", Stockholm",12/31/2031,60',
+        'GC-1,CC-1,500,SEK,100,"Corner Shop, Ltd","Storgatan 1, ""Plan 2"", Stockholm",31/12/2031,60',
         ',,,,,,,,',
         '',
         'GC-2,CC-2,250,EUR,50,Cafe,Main Street,2001-01-01,30',
@@ -36,6 +37,7 @@ describe('reading a CSV file (the worker fallback: jsdom has no Worker)', () => 
           storeName: 'Corner Shop, Ltd',
           storeAddress: 'Storgatan 1, "Plan 2", Stockholm',
           validTill: '2031-12-31',
+          validTillAsWritten: '31/12/2031',
           expiryDuration: '60',
           cardPicture: '',
           hasErrors: false,
@@ -70,7 +72,9 @@ describe('reading a CSV file (the worker fallback: jsdom has no Worker)', () => 
       const r = await readCsvFile(new File([content], name), { today });
       return r.ok ? 'ok' : r.message;
     };
-    expect(await read(`${header}\nGC-1,"CC-1,5,SEK\n`)).toBe(messages.csvMalformed + 'a quoted field is never closed.');
+    expect(await read(`"${header}\nGC-1,CC-1,5,SEK\n`)).toBe(
+      messages.csvMalformed + 'the header row (line 1) has an unmatched quote (").',
+    );
     expect(await read('Serial Number,Control Code\nGC-1,CC-1\n')).toBe(
       messages.csvMissingColumns +
         'Coin Price, Currency, Amount, Store Name, Store Address, Valid Till, Expiry Duration in Minutes',
@@ -101,13 +105,13 @@ function stubWorker(behaviour: 'answers' | 'fails to load' | 'fails at once') {
       if (behaviour === 'fails at once')
         setTimeout(() => this.dispatchEvent(Object.assign(new Event('error'), { message: 'blocked' })), 0);
     }
-    postMessage(msg: { file: File; today: string }) {
+    postMessage(msg: CsvWorkerRequest) {
       if (behaviour !== 'answers') {
         setTimeout(() => this.dispatchEvent(Object.assign(new Event('error'), { message: 'blocked' })), 0);
         return;
       }
       void msg.file.arrayBuffer().then((buf) => {
-        this.dispatchEvent(new MessageEvent('message', { data: parseBulkCsvBytes(buf, msg.today) }));
+        this.dispatchEvent(new MessageEvent('message', { data: parseBulkCsvBytes(buf, msg.today, msg.dateOrder) }));
       });
     }
     terminate = vi.fn();
@@ -122,6 +126,21 @@ describe('reading a CSV file in a worker', () => {
     const result = await readCsvFile(csv(`${header}\nGC-1,CC-1,5,SEK,1,Shop,Street,2031-01-01,9\n`), { today });
     expect(started).toEqual([expect.stringMatching(/csv\.worker\.ts$/)]);
     expect(result.ok && result.rows.map((r) => r.serialNumber)).toEqual(['GC-1']);
+  });
+
+  test("the worker reads dates in the server's order, and a stray quote costs only its row", async () => {
+    stubWorker('answers');
+    const text = `${header}\nGC-1,CC-1,5,SEK,1,Shop,Street,1/5/2031,9\nGC-2,"CC-2,5,SEK,1,Shop,Street,2031-01-01,9\n`;
+    const read = async (dateOrder: CsvDateOrder) => {
+      const result = await readCsvFile(csv(text), { today, dateOrder });
+      if (!result.ok) throw new Error(result.message);
+      return result.rows.map((r) => [r.validTill, r.validTillAsWritten, r.errors]);
+    };
+    expect(await read('MDY')).toEqual([
+      ['2031-01-05', '1/5/2031', []],
+      ['2031-01-01', undefined, [messages.csvUnmatchedQuote]],
+    ]);
+    expect((await read('DMY'))[0]).toEqual(['2031-05-01', '1/5/2031', []]);
   });
 
   test('a worker that cannot start: the same reading on the main thread, no hang', async () => {

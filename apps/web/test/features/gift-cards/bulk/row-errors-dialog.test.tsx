@@ -1,5 +1,6 @@
-import { giftCardCsvColumns, limits, messages } from '@strideadmin/contract';
+import { giftCardCsvColumns, limits, messages, type CsvDateOrder } from '@strideadmin/contract';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import type { BulkImportRow } from '../../../../src/features/gift-cards/bulk/bulk-rows';
 import { RowErrorsDialog } from '../../../../src/features/gift-cards/bulk/row-errors-dialog';
@@ -19,13 +20,13 @@ const row = (over: Partial<BulkImportRow> = {}): BulkImportRow => ({
   cardPicture: '',
   hasErrors: true,
   errors: [],
-  serverErrors: [],
+  keptErrors: [],
   updating: false,
   ...over,
 });
 
-function open(r: BulkImportRow, rows: BulkImportRow[] = [r]) {
-  render(<RowErrorsDialog row={r} rows={rows} onSave={() => {}} onClose={() => {}} />);
+function open(r: BulkImportRow, rows: BulkImportRow[] = [r], dateOrder: CsvDateOrder = 'DMY') {
+  render(<RowErrorsDialog row={r} rows={rows} dateOrder={dateOrder} onSave={() => {}} onClose={() => {}} />);
   return screen.getByRole('dialog', { name: `Errors in row ${r.n}` });
 }
 
@@ -89,8 +90,34 @@ describe('the Errors dialog shows each message under the input it is about', () 
   });
 
   test("the server's messages, until a field changes", () => {
-    const dialog = open(row({ serverErrors: [messages.csvSerialUnique, messages.csvControlCodeUnique] }));
+    const dialog = open(row({ keptErrors: [messages.csvSerialUnique, messages.csvControlCodeUnique] }));
     expect(within(dialog).getByLabelText('Serial Number')).toHaveAccessibleDescription(messages.csvSerialUnique);
     expect(within(dialog).getByLabelText('Control Code')).toHaveAccessibleDescription(messages.csvControlCodeUnique);
+  });
+
+  test('an unmatched quote in its line: said first, about no field, until a field changes', async () => {
+    const user = userEvent.setup();
+    const dialog = open(row({ controlCode: '"CC-1', keptErrors: [messages.csvUnmatchedQuote] }));
+    const listed = () =>
+      within(within(dialog).getByTestId('row-errors'))
+        .queryAllByRole('listitem')
+        .map((li) => li.textContent);
+    expect(listed()).toEqual([messages.csvUnmatchedQuote]);
+    expect(within(dialog).getByLabelText('Control Code')).toHaveValue('"CC-1');
+    expect(within(dialog).getByLabelText('Control Code')).not.toHaveAccessibleDescription(messages.csvUnmatchedQuote);
+    await user.clear(within(dialog).getByLabelText('Control Code'));
+    await user.type(within(dialog).getByLabelText('Control Code'), 'CC-1');
+    expect(within(dialog).getByTestId('row-errors')).toHaveTextContent('No errors left');
+  });
+
+  test("a date is read in the server's order, and one that cannot be read names the form", async () => {
+    const user = userEvent.setup();
+    const dialog = open(row({ validTill: '1/5/2099' }), undefined, 'MDY');
+    // Read again after each change: an input with an error is drawn anew.
+    const validTill = () => within(dialog).getByLabelText('Valid Till');
+    expect(within(dialog).getByTestId('row-errors')).toHaveTextContent('No errors left');
+    await user.clear(validTill());
+    await user.type(validTill(), '31/12/2099');
+    expect(validTill()).toHaveAccessibleDescription(messages.csvValidTillFormMDY);
   });
 });
