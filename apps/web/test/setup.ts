@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { discardPendingDeletes } from '../src/lib/pending-deletes';
 import { loadSessionCheck, session } from '../src/lib/session';
 import { finishConsoleWatch, startConsoleWatch } from './support/console';
+import { stubMatchMedia } from './support/fixtures';
 
 // waitFor and findBy* wait up to 3 s of (possibly fake) time, not 1 s: Preact commits a state change
 // on a later tick than React DOM did inside act, and runs effects after the next frame, so a
@@ -23,6 +24,9 @@ beforeEach(() => {
   localStorage.clear();
   session.reset();
   startConsoleWatch();
+  // jsdom has no matchMedia; every browser does (the theme follows the system's): a light system by
+  // default, a test that needs another calls stubMatchMedia itself.
+  stubMatchMedia(false);
   vi.stubGlobal(
     'fetch',
     vi.fn((input: RequestInfo | URL) => {
