@@ -27,11 +27,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                /** @enum {string} */
-                                status: "ok";
-                                uptimeSeconds: number;
-                            };
+                            body: components["schemas"]["Liveness"];
                         };
                     };
                 };
@@ -70,16 +66,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                /** @enum {string} */
-                                status: "ready" | "not_ready" | "draining";
-                                database: boolean;
-                                migrations: {
-                                    applied: number;
-                                    expected: number;
-                                };
-                                draining: boolean;
-                            };
+                            body: components["schemas"]["Readiness"];
                         };
                     };
                 };
@@ -91,16 +78,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                /** @enum {string} */
-                                status: "ready" | "not_ready" | "draining";
-                                database: boolean;
-                                migrations: {
-                                    applied: number;
-                                    expected: number;
-                                };
-                                draining: boolean;
-                            };
+                            body: components["schemas"]["Readiness"];
                         };
                     };
                 };
@@ -139,18 +117,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                /** @enum {string} */
-                                status: "ok" | "degraded" | "draining";
-                                database: {
-                                    /** @enum {string} */
-                                    driver: "pglite" | "postgres";
-                                    ok: boolean;
-                                    latencyMs?: number;
-                                };
-                                version: string;
-                                uptimeSeconds: number;
-                            };
+                            body: components["schemas"]["Health"];
                         };
                     };
                 };
@@ -162,18 +129,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                /** @enum {string} */
-                                status: "ok" | "degraded" | "draining";
-                                database: {
-                                    /** @enum {string} */
-                                    driver: "pglite" | "postgres";
-                                    ok: boolean;
-                                    latencyMs?: number;
-                                };
-                                version: string;
-                                uptimeSeconds: number;
-                            };
+                            body: components["schemas"]["Health"];
                         };
                     };
                 };
@@ -223,24 +179,7 @@ export interface paths {
                         "application/json": {
                             message?: string;
                             body: {
-                                user: {
-                                    id: number;
-                                    name: string;
-                                    email: string;
-                                    dob: string | null;
-                                    height: number | null;
-                                    weight: number | null;
-                                    gender: string | null;
-                                    totalCoins: number;
-                                    dailyFSGoal: number;
-                                    isActive: boolean;
-                                    isTracking: boolean;
-                                    profilePic: string | null;
-                                    emailVerified: boolean;
-                                    createdAt: string;
-                                    /** @enum {string} */
-                                    roleName: "Admin" | "Support" | "Content" | "User";
-                                };
+                                user: components["schemas"]["SessionUser"];
                                 token: string;
                             };
                         };
@@ -252,10 +191,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -264,10 +200,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -276,10 +209,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -336,10 +266,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -348,10 +275,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -398,10 +322,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -451,10 +372,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -490,17 +408,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                /** @enum {string} */
-                                audience: "admin" | "app";
-                                createdAt: string;
-                                lastSeenAt: string;
-                                expiresAt: string;
-                                idleExpiresAt: string | null;
-                                ip: string | null;
-                                userAgent: string | null;
-                                current: boolean;
-                            };
+                            body: components["schemas"]["SessionInfo"];
                         };
                     };
                 };
@@ -510,10 +418,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -551,17 +456,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                /** @enum {string} */
-                                audience: "admin" | "app";
-                                createdAt: string;
-                                lastSeenAt: string;
-                                expiresAt: string;
-                                idleExpiresAt: string | null;
-                                ip: string | null;
-                                userAgent: string | null;
-                                current: boolean;
-                            }[];
+                            body: components["schemas"]["SessionInfo"][];
                         };
                     };
                 };
@@ -571,10 +466,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -629,10 +521,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -641,10 +530,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -698,10 +584,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -748,10 +631,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -760,10 +640,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -772,10 +649,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -784,10 +658,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -840,10 +711,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -895,10 +763,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -907,10 +772,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -919,10 +781,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -970,27 +829,7 @@ export interface paths {
                         "application/json": {
                             message?: string;
                             body: {
-                                rows: {
-                                    id: number;
-                                    name: string;
-                                    email: string;
-                                    dob: string | null;
-                                    height: number | null;
-                                    weight: number | null;
-                                    gender: string | null;
-                                    totalCoins: number;
-                                    dailyFSGoal: number;
-                                    isActive: boolean;
-                                    isTracking: boolean;
-                                    profilePic: string | null;
-                                    emailVerified: boolean;
-                                    createdAt: string;
-                                    Role: {
-                                        /** @enum {string} */
-                                        name: "Admin" | "Support" | "Content" | "User";
-                                    };
-                                    deletedAt: string | null;
-                                }[];
+                                rows: components["schemas"]["UserListItem"][];
                                 count: number;
                                 /** @enum {boolean} */
                                 countCapped?: true;
@@ -1004,10 +843,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1016,10 +852,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1028,10 +861,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -1075,46 +905,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                                name: string;
-                                email: string;
-                                dob: string | null;
-                                height: number | null;
-                                weight: number | null;
-                                gender: string | null;
-                                totalCoins: number;
-                                dailyFSGoal: number;
-                                isActive: boolean;
-                                isTracking: boolean;
-                                profilePic: string | null;
-                                emailVerified: boolean;
-                                createdAt: string;
-                                Role: {
-                                    /** @enum {string} */
-                                    name: "Admin" | "Support" | "Content" | "User";
-                                };
-                                deletedAt: string | null;
-                                updatedAt: string;
-                                version: number;
-                                stepsFlaggedAt: string | null;
-                                GiftCards: {
-                                    id: number;
-                                    serialNumber: string;
-                                    amount: number;
-                                    currency: string;
-                                    storeName: string;
-                                    storeAddress: string;
-                                    cardPicture: string | null;
-                                    validTill: string;
-                                    expiryDuration: number;
-                                    price: number;
-                                    controlCode: string;
-                                    isExpired: boolean;
-                                    redeemedAt: string | null;
-                                    createdAt: string;
-                                }[];
-                            };
+                            body: components["schemas"]["UserDetail"];
                         };
                     };
                 };
@@ -1124,10 +915,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1136,10 +924,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1148,10 +933,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1160,10 +942,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1174,46 +953,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            body: {
-                                id: number;
-                                name: string;
-                                email: string;
-                                dob: string | null;
-                                height: number | null;
-                                weight: number | null;
-                                gender: string | null;
-                                totalCoins: number;
-                                dailyFSGoal: number;
-                                isActive: boolean;
-                                isTracking: boolean;
-                                profilePic: string | null;
-                                emailVerified: boolean;
-                                createdAt: string;
-                                Role: {
-                                    /** @enum {string} */
-                                    name: "Admin" | "Support" | "Content" | "User";
-                                };
-                                deletedAt: string | null;
-                                updatedAt: string;
-                                version: number;
-                                stepsFlaggedAt: string | null;
-                                GiftCards: {
-                                    id: number;
-                                    serialNumber: string;
-                                    amount: number;
-                                    currency: string;
-                                    storeName: string;
-                                    storeAddress: string;
-                                    cardPicture: string | null;
-                                    validTill: string;
-                                    expiryDuration: number;
-                                    price: number;
-                                    controlCode: string;
-                                    isExpired: boolean;
-                                    redeemedAt: string | null;
-                                    createdAt: string;
-                                }[];
-                            };
+                            body: components["schemas"]["UserDetail"];
                         };
                     };
                 };
@@ -1264,9 +1004,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                            };
+                            body: components["schemas"]["CreatedId"];
                         };
                     };
                 };
@@ -1276,10 +1014,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1288,10 +1023,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1300,10 +1032,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1312,10 +1041,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -1353,46 +1079,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                                name: string;
-                                email: string;
-                                dob: string | null;
-                                height: number | null;
-                                weight: number | null;
-                                gender: string | null;
-                                totalCoins: number;
-                                dailyFSGoal: number;
-                                isActive: boolean;
-                                isTracking: boolean;
-                                profilePic: string | null;
-                                emailVerified: boolean;
-                                createdAt: string;
-                                Role: {
-                                    /** @enum {string} */
-                                    name: "Admin" | "Support" | "Content" | "User";
-                                };
-                                deletedAt: string | null;
-                                updatedAt: string;
-                                version: number;
-                                stepsFlaggedAt: string | null;
-                                GiftCards: {
-                                    id: number;
-                                    serialNumber: string;
-                                    amount: number;
-                                    currency: string;
-                                    storeName: string;
-                                    storeAddress: string;
-                                    cardPicture: string | null;
-                                    validTill: string;
-                                    expiryDuration: number;
-                                    price: number;
-                                    controlCode: string;
-                                    isExpired: boolean;
-                                    redeemedAt: string | null;
-                                    createdAt: string;
-                                }[];
-                            };
+                            body: components["schemas"]["UserDetail"];
                         };
                     };
                 };
@@ -1402,10 +1089,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1414,10 +1098,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1426,10 +1107,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1438,10 +1116,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -1479,10 +1154,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1491,10 +1163,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1503,10 +1172,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1515,10 +1181,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -1572,10 +1235,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1584,10 +1244,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1596,10 +1253,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1608,10 +1262,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1620,10 +1271,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -1668,13 +1316,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                deleted: number[];
-                                refused: {
-                                    id: number;
-                                    message: string;
-                                }[];
-                            };
+                            body: components["schemas"]["BulkDeleteResult"];
                         };
                     };
                 };
@@ -1684,10 +1326,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1696,10 +1335,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1708,10 +1344,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -1756,12 +1389,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                ids: number[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
+                            body: components["schemas"]["SelectAllIdsResult"];
                         };
                     };
                 };
@@ -1771,10 +1399,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1783,10 +1408,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1795,10 +1417,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -1842,18 +1461,7 @@ export interface paths {
                         "application/json": {
                             message?: string;
                             body: {
-                                rows: {
-                                    id: number;
-                                    /** @enum {string} */
-                                    kind: "steps" | "quiz" | "giftbox" | "redeem" | "adjustment";
-                                    amount: number;
-                                    reason: string | null;
-                                    refDay: string | null;
-                                    refId: number | null;
-                                    createdAt: string;
-                                    adminId: number | null;
-                                    adminName: string | null;
-                                }[];
+                                rows: components["schemas"]["AdminLedgerEntry"][];
                                 count: number;
                                 /** @enum {boolean} */
                                 countCapped?: true;
@@ -1867,10 +1475,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1879,10 +1484,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1891,10 +1493,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1903,10 +1502,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -1957,18 +1553,7 @@ export interface paths {
                             message?: string;
                             body: {
                                 totalCoins: number;
-                                entry: {
-                                    id: number;
-                                    /** @enum {string} */
-                                    kind: "steps" | "quiz" | "giftbox" | "redeem" | "adjustment";
-                                    amount: number;
-                                    reason: string | null;
-                                    refDay: string | null;
-                                    refId: number | null;
-                                    createdAt: string;
-                                    adminId: number | null;
-                                    adminName: string | null;
-                                };
+                                entry: components["schemas"]["AdminLedgerEntry"];
                             };
                         };
                     };
@@ -1979,10 +1564,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1991,10 +1573,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2003,10 +1582,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2015,10 +1591,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2027,10 +1600,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -2093,10 +1663,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2105,10 +1672,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2117,10 +1681,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2129,10 +1690,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -2168,25 +1726,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                                name: string;
-                                email: string;
-                                dob: string | null;
-                                height: number | null;
-                                weight: number | null;
-                                gender: string | null;
-                                totalCoins: number;
-                                dailyFSGoal: number;
-                                isActive: boolean;
-                                isTracking: boolean;
-                                profilePic: string | null;
-                                emailVerified: boolean;
-                                createdAt: string;
-                                /** @enum {string} */
-                                roleName: "Admin" | "Support" | "Content" | "User";
-                                version: number;
-                            };
+                            body: components["schemas"]["Profile"];
                         };
                     };
                 };
@@ -2196,10 +1736,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2208,10 +1745,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2220,10 +1754,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -2264,25 +1795,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                                name: string;
-                                email: string;
-                                dob: string | null;
-                                height: number | null;
-                                weight: number | null;
-                                gender: string | null;
-                                totalCoins: number;
-                                dailyFSGoal: number;
-                                isActive: boolean;
-                                isTracking: boolean;
-                                profilePic: string | null;
-                                emailVerified: boolean;
-                                createdAt: string;
-                                /** @enum {string} */
-                                roleName: "Admin" | "Support" | "Content" | "User";
-                                version: number;
-                            };
+                            body: components["schemas"]["Profile"];
                         };
                     };
                 };
@@ -2292,10 +1805,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2304,10 +1814,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2316,10 +1823,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2328,10 +1832,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2342,25 +1843,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            body: {
-                                id: number;
-                                name: string;
-                                email: string;
-                                dob: string | null;
-                                height: number | null;
-                                weight: number | null;
-                                gender: string | null;
-                                totalCoins: number;
-                                dailyFSGoal: number;
-                                isActive: boolean;
-                                isTracking: boolean;
-                                profilePic: string | null;
-                                emailVerified: boolean;
-                                createdAt: string;
-                                /** @enum {string} */
-                                roleName: "Admin" | "Support" | "Content" | "User";
-                                version: number;
-                            };
+                            body: components["schemas"]["Profile"];
                         };
                     };
                 };
@@ -2419,10 +1902,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2431,10 +1911,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2443,10 +1920,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2455,10 +1929,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -2510,10 +1981,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2522,10 +1990,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2534,10 +1999,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -2585,22 +2047,7 @@ export interface paths {
                         "application/json": {
                             message?: string;
                             body: {
-                                rows: {
-                                    id: number;
-                                    serialNumber: string;
-                                    amount: number;
-                                    currency: string;
-                                    storeName: string;
-                                    storeAddress: string;
-                                    cardPicture: string | null;
-                                    validTill: string;
-                                    expiryDuration: number;
-                                    price: number;
-                                    controlCode: string;
-                                    isExpired: boolean;
-                                    redeemedAt: string | null;
-                                    createdAt: string;
-                                }[];
+                                rows: components["schemas"]["GiftCard"][];
                                 count: number;
                                 /** @enum {boolean} */
                                 countCapped?: true;
@@ -2614,10 +2061,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2626,10 +2070,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2638,10 +2079,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -2680,22 +2118,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                                serialNumber: string;
-                                amount: number;
-                                currency: string;
-                                storeName: string;
-                                storeAddress: string;
-                                cardPicture: string | null;
-                                validTill: string;
-                                expiryDuration: number;
-                                price: number;
-                                controlCode: string;
-                                isExpired: boolean;
-                                redeemedAt: string | null;
-                                createdAt: string;
-                            };
+                            body: components["schemas"]["GiftCard"];
                         };
                     };
                 };
@@ -2705,10 +2128,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2717,10 +2137,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2729,10 +2146,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2741,10 +2155,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2753,10 +2164,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -2794,9 +2202,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                            };
+                            body: components["schemas"]["CreatedId"];
                         };
                     };
                 };
@@ -2806,10 +2212,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2818,10 +2221,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2830,10 +2230,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2842,10 +2239,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -2919,22 +2313,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                                serialNumber: string;
-                                amount: number;
-                                currency: string;
-                                storeName: string;
-                                storeAddress: string;
-                                cardPicture: string | null;
-                                validTill: string;
-                                expiryDuration: number;
-                                price: number;
-                                controlCode: string;
-                                isExpired: boolean;
-                                redeemedAt: string | null;
-                                createdAt: string;
-                            }[];
+                            body: components["schemas"]["GiftCard"][];
                         };
                     };
                 };
@@ -2944,10 +2323,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2956,10 +2332,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2968,10 +2341,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2980,10 +2350,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -3021,10 +2388,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3033,10 +2397,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3045,10 +2406,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3057,10 +2415,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -3115,22 +2470,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: string;
-                                serialNumber: string;
-                                controlCode: string;
-                                price: string;
-                                currency: string;
-                                amount: string;
-                                storeName: string;
-                                storeAddress: string;
-                                validTill: string;
-                                expiryDuration: string;
-                                cardPicture: string;
-                                /** @enum {boolean} */
-                                hasErrors: true;
-                                errors: string[];
-                            }[];
+                            body: components["schemas"]["GiftCardImportRowResult"][];
                         };
                     };
                 };
@@ -3142,22 +2482,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: string;
-                                serialNumber: string;
-                                controlCode: string;
-                                price: string;
-                                currency: string;
-                                amount: string;
-                                storeName: string;
-                                storeAddress: string;
-                                validTill: string;
-                                expiryDuration: string;
-                                cardPicture: string;
-                                /** @enum {boolean} */
-                                hasErrors: true;
-                                errors: string[];
-                            }[];
+                            body: components["schemas"]["GiftCardImportRowResult"][];
                         };
                     };
                 };
@@ -3167,10 +2492,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3179,10 +2501,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3191,10 +2510,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3203,10 +2519,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -3250,13 +2563,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                deleted: number[];
-                                refused: {
-                                    id: number;
-                                    message: string;
-                                }[];
-                            };
+                            body: components["schemas"]["BulkDeleteResult"];
                         };
                     };
                 };
@@ -3266,10 +2573,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3278,10 +2582,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3290,10 +2591,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -3338,12 +2636,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                ids: number[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
+                            body: components["schemas"]["SelectAllIdsResult"];
                         };
                     };
                 };
@@ -3353,10 +2646,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3365,10 +2655,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3377,10 +2664,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -3433,10 +2717,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3445,10 +2726,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3457,10 +2735,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -3507,21 +2782,7 @@ export interface paths {
                         "application/json": {
                             message?: string;
                             body: {
-                                rows: {
-                                    id: number;
-                                    question: string;
-                                    option1: string;
-                                    option2: string;
-                                    option3: string;
-                                    option4: string;
-                                    correctOption: number;
-                                    /** @enum {string} */
-                                    language: "en" | "sv";
-                                    coins: number;
-                                    isActive: boolean;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                }[];
+                                rows: components["schemas"]["QuizQuestion"][];
                                 count: number;
                                 /** @enum {boolean} */
                                 countCapped?: true;
@@ -3535,10 +2796,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3547,10 +2805,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3559,10 +2814,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -3602,21 +2854,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                                question: string;
-                                option1: string;
-                                option2: string;
-                                option3: string;
-                                option4: string;
-                                correctOption: number;
-                                /** @enum {string} */
-                                language: "en" | "sv";
-                                coins: number;
-                                isActive: boolean;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
+                            body: components["schemas"]["QuizQuestion"];
                         };
                     };
                 };
@@ -3626,10 +2864,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3638,10 +2873,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3650,10 +2882,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3662,10 +2891,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -3704,9 +2930,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                            };
+                            body: components["schemas"]["CreatedId"];
                         };
                     };
                 };
@@ -3716,10 +2940,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3728,10 +2949,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3740,10 +2958,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -3781,21 +2996,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                                question: string;
-                                option1: string;
-                                option2: string;
-                                option3: string;
-                                option4: string;
-                                correctOption: number;
-                                /** @enum {string} */
-                                language: "en" | "sv";
-                                coins: number;
-                                isActive: boolean;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
+                            body: components["schemas"]["QuizQuestion"];
                         };
                     };
                 };
@@ -3805,10 +3006,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3817,10 +3015,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3829,10 +3024,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3841,10 +3033,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -3882,10 +3071,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3894,10 +3080,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3906,10 +3089,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3918,10 +3098,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -3964,13 +3141,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                deleted: number[];
-                                refused: {
-                                    id: number;
-                                    message: string;
-                                }[];
-                            };
+                            body: components["schemas"]["BulkDeleteResult"];
                         };
                     };
                 };
@@ -3980,10 +3151,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3992,10 +3160,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4004,10 +3169,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -4051,12 +3213,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                ids: number[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
+                            body: components["schemas"]["SelectAllIdsResult"];
                         };
                     };
                 };
@@ -4066,10 +3223,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4078,10 +3232,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4090,10 +3241,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -4145,10 +3293,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4157,10 +3302,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4169,10 +3311,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -4218,18 +3357,7 @@ export interface paths {
                         "application/json": {
                             message?: string;
                             body: {
-                                rows: {
-                                    id: number;
-                                    type: string;
-                                    minCoins: number;
-                                    maxCoins: number;
-                                    stepsToUnlock: number;
-                                    boxesPerDay: number;
-                                    isActive: boolean;
-                                    manualBoxCount: number;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                }[];
+                                rows: components["schemas"]["GiftBoxConfig"][];
                                 count: number;
                                 /** @enum {boolean} */
                                 countCapped?: true;
@@ -4243,10 +3371,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4255,10 +3380,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4267,10 +3389,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -4306,18 +3425,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                                type: string;
-                                minCoins: number;
-                                maxCoins: number;
-                                stepsToUnlock: number;
-                                boxesPerDay: number;
-                                isActive: boolean;
-                                manualBoxCount: number;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
+                            body: components["schemas"]["GiftBoxConfig"];
                         };
                     };
                 };
@@ -4327,10 +3435,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4339,10 +3444,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4351,10 +3453,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4363,10 +3462,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4375,10 +3471,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -4413,9 +3506,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                            };
+                            body: components["schemas"]["CreatedId"];
                         };
                     };
                 };
@@ -4425,10 +3516,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4437,10 +3525,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4449,10 +3534,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4461,10 +3543,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -4502,30 +3581,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                                type: string;
-                                minCoins: number;
-                                maxCoins: number;
-                                stepsToUnlock: number;
-                                boxesPerDay: number;
-                                isActive: boolean;
-                                manualBoxCount: number;
-                                createdAt: string;
-                                updatedAt: string;
-                                ManualBoxes: {
-                                    id: number;
-                                    configId: number;
-                                    latitude: number;
-                                    longitude: number;
-                                    coins: number;
-                                    expiresAt: string;
-                                    /** @enum {string} */
-                                    source: "manual";
-                                    openedAt: string | null;
-                                    createdAt: string;
-                                }[];
-                            };
+                            body: components["schemas"]["GiftBoxConfigDetail"];
                         };
                     };
                 };
@@ -4535,10 +3591,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4547,10 +3600,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4559,10 +3609,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4571,10 +3618,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -4612,10 +3656,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4624,10 +3665,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4636,10 +3674,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4648,10 +3683,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -4698,18 +3730,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                                configId: number;
-                                latitude: number;
-                                longitude: number;
-                                coins: number;
-                                expiresAt: string;
-                                /** @enum {string} */
-                                source: "manual";
-                                openedAt: string | null;
-                                createdAt: string;
-                            };
+                            body: components["schemas"]["GiftBox"];
                         };
                     };
                 };
@@ -4719,10 +3740,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4731,10 +3749,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4743,10 +3758,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4755,10 +3767,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -4810,10 +3819,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4822,10 +3828,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4834,10 +3837,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4846,10 +3846,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -4900,10 +3897,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4912,10 +3906,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -4961,13 +3952,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                deleted: number[];
-                                refused: {
-                                    id: number;
-                                    message: string;
-                                }[];
-                            };
+                            body: components["schemas"]["BulkDeleteResult"];
                         };
                     };
                 };
@@ -4977,10 +3962,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4989,10 +3971,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5001,10 +3980,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5047,12 +4023,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                ids: number[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
+                            body: components["schemas"]["SelectAllIdsResult"];
                         };
                     };
                 };
@@ -5062,10 +4033,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5074,10 +4042,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5086,10 +4051,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5142,10 +4104,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5154,10 +4113,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5166,10 +4122,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5216,23 +4169,7 @@ export interface paths {
                         "application/json": {
                             message?: string;
                             body: {
-                                rows: {
-                                    id: number;
-                                    title: string;
-                                    message: string;
-                                    /** @enum {string} */
-                                    language: "en" | "sv";
-                                    /** @enum {string} */
-                                    audience: "all" | "active" | "users";
-                                    sendAt: string;
-                                    /** @enum {string} */
-                                    status: "queued" | "sent" | "failed";
-                                    recipientCount: number;
-                                    deliveredCount: number;
-                                    failedCount: number;
-                                    createdAt: string;
-                                    completedAt: string | null;
-                                }[];
+                                rows: components["schemas"]["Notification"][];
                                 count: number;
                                 /** @enum {boolean} */
                                 countCapped?: true;
@@ -5246,10 +4183,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5258,10 +4192,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5270,10 +4201,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5311,9 +4239,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                            };
+                            body: components["schemas"]["CreatedId"];
                         };
                     };
                 };
@@ -5323,10 +4249,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5335,10 +4258,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5347,10 +4267,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5402,10 +4319,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5414,10 +4328,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5426,10 +4337,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5438,10 +4346,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5480,15 +4385,7 @@ export interface paths {
                         "application/json": {
                             message?: string;
                             body: {
-                                rows: {
-                                    id: number;
-                                    notificationId: number;
-                                    title: string;
-                                    message: string;
-                                    /** @enum {string} */
-                                    language: "en" | "sv";
-                                    createdAt: string;
-                                }[];
+                                rows: components["schemas"]["InboxNotification"][];
                                 count: number;
                                 /** @enum {boolean} */
                                 countCapped?: true;
@@ -5502,10 +4399,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5514,10 +4408,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5526,10 +4417,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5538,10 +4426,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5587,13 +4472,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                deleted: number[];
-                                refused: {
-                                    id: number;
-                                    message: string;
-                                }[];
-                            };
+                            body: components["schemas"]["BulkDeleteResult"];
                         };
                     };
                 };
@@ -5603,10 +4482,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5615,10 +4491,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5627,10 +4500,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5674,12 +4544,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                ids: number[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
+                            body: components["schemas"]["SelectAllIdsResult"];
                         };
                     };
                 };
@@ -5689,10 +4554,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5701,10 +4563,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5713,10 +4572,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5769,10 +4625,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5781,10 +4634,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5793,10 +4643,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5843,19 +4690,7 @@ export interface paths {
                         "application/json": {
                             message?: string;
                             body: {
-                                rows: {
-                                    id: number;
-                                    title: string;
-                                    message: string;
-                                    source: string;
-                                    isRead: boolean;
-                                    createdAt: string;
-                                    User: {
-                                        id: number;
-                                        name: string;
-                                        email: string;
-                                    } | null;
-                                }[];
+                                rows: components["schemas"]["ComplaintQuery"][];
                                 count: number;
                                 /** @enum {boolean} */
                                 countCapped?: true;
@@ -5869,10 +4704,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5881,10 +4713,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5893,10 +4722,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5926,19 +4752,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                                title: string;
-                                message: string;
-                                source: string;
-                                isRead: boolean;
-                                createdAt: string;
-                                User: {
-                                    id: number;
-                                    name: string;
-                                    email: string;
-                                } | null;
-                            };
+                            body: components["schemas"]["ComplaintQuery"];
                         };
                     };
                 };
@@ -5948,10 +4762,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5960,10 +4771,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5972,10 +4780,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5984,10 +4789,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -6026,19 +4828,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                                title: string;
-                                message: string;
-                                source: string;
-                                isRead: boolean;
-                                createdAt: string;
-                                User: {
-                                    id: number;
-                                    name: string;
-                                    email: string;
-                                } | null;
-                            };
+                            body: components["schemas"]["ComplaintQuery"];
                         };
                     };
                 };
@@ -6048,10 +4838,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6060,10 +4847,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6072,10 +4856,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6084,10 +4865,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -6125,10 +4903,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6137,10 +4912,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6149,10 +4921,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6161,10 +4930,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -6208,9 +4974,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                            };
+                            body: components["schemas"]["CreatedId"];
                         };
                     };
                 };
@@ -6220,10 +4984,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6232,10 +4993,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6244,10 +5002,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6256,10 +5011,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -6303,13 +5055,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                deleted: number[];
-                                refused: {
-                                    id: number;
-                                    message: string;
-                                }[];
-                            };
+                            body: components["schemas"]["BulkDeleteResult"];
                         };
                     };
                 };
@@ -6319,10 +5065,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6331,10 +5074,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6343,10 +5083,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -6390,12 +5127,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                ids: number[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
+                            body: components["schemas"]["SelectAllIdsResult"];
                         };
                     };
                 };
@@ -6405,10 +5137,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6417,10 +5146,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6429,10 +5155,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -6495,10 +5218,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6507,10 +5227,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6519,10 +5236,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6531,10 +5245,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -6576,17 +5287,7 @@ export interface paths {
                         "application/json": {
                             message?: string;
                             body: {
-                                rows: {
-                                    id: number;
-                                    question: string;
-                                    option1: string;
-                                    option2: string;
-                                    option3: string;
-                                    option4: string;
-                                    /** @enum {string} */
-                                    language: "en" | "sv";
-                                    coins: number;
-                                }[];
+                                rows: components["schemas"]["AppQuizQuestion"][];
                                 count: number;
                                 /** @enum {boolean} */
                                 countCapped?: true;
@@ -6600,10 +5301,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6612,10 +5310,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6624,10 +5319,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6636,10 +5328,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -6702,10 +5391,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6714,10 +5400,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6726,10 +5409,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6738,10 +5418,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6750,10 +5427,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6762,10 +5436,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -6825,10 +5496,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6837,10 +5505,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6849,10 +5514,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6861,10 +5523,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6873,10 +5532,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6885,10 +5541,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6897,10 +5550,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -6941,22 +5591,7 @@ export interface paths {
                         "application/json": {
                             message?: string;
                             body: {
-                                card: {
-                                    id: number;
-                                    serialNumber: string;
-                                    amount: number;
-                                    currency: string;
-                                    storeName: string;
-                                    storeAddress: string;
-                                    cardPicture: string | null;
-                                    validTill: string;
-                                    expiryDuration: number;
-                                    price: number;
-                                    controlCode: string;
-                                    isExpired: boolean;
-                                    redeemedAt: string | null;
-                                    createdAt: string;
-                                };
+                                card: components["schemas"]["GiftCard"];
                                 totalCoins: number;
                             };
                         };
@@ -6968,10 +5603,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6980,10 +5612,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6992,10 +5621,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7004,10 +5630,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7016,10 +5639,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7028,10 +5648,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -7073,18 +5690,7 @@ export interface paths {
                         "application/json": {
                             message?: string;
                             body: {
-                                rows: {
-                                    id: number;
-                                    storeName: string;
-                                    storeAddress: string;
-                                    amount: number;
-                                    currency: string;
-                                    cardPicture: string | null;
-                                    price: number;
-                                    validTill: string;
-                                    expiryDuration: number;
-                                    expiryDurationText: string;
-                                }[];
+                                rows: components["schemas"]["AppCatalogueCard"][];
                                 count: number;
                                 /** @enum {boolean} */
                                 countCapped?: true;
@@ -7098,10 +5704,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7110,10 +5713,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7122,10 +5722,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7134,10 +5731,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -7179,24 +5773,7 @@ export interface paths {
                         "application/json": {
                             message?: string;
                             body: {
-                                rows: {
-                                    id: number;
-                                    storeName: string;
-                                    storeAddress: string;
-                                    amount: number;
-                                    currency: string;
-                                    cardPicture: string | null;
-                                    price: number;
-                                    validTill: string;
-                                    expiryDuration: number;
-                                    expiryDurationText: string;
-                                    serialNumber: string;
-                                    controlCode: string;
-                                    redeemedAt: string;
-                                    durationEndsAt: string | null;
-                                    expiresIn: string | null;
-                                    isExpired: boolean;
-                                }[];
+                                rows: components["schemas"]["AppMyGiftCard"][];
                                 count: number;
                                 /** @enum {boolean} */
                                 countCapped?: true;
@@ -7210,10 +5787,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7222,10 +5796,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7234,10 +5805,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7246,10 +5814,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -7292,17 +5857,7 @@ export interface paths {
                         "application/json": {
                             message?: string;
                             body: {
-                                rows: {
-                                    id: number;
-                                    latitude: number;
-                                    longitude: number;
-                                    configId: number;
-                                    configName: string;
-                                    expiresAt: string;
-                                    stepsToUnlock: number;
-                                    distance: number;
-                                    unlocked: boolean;
-                                }[];
+                                rows: components["schemas"]["AppNearbyBox"][];
                                 stepsToday: number;
                             };
                         };
@@ -7314,10 +5869,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7326,10 +5878,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7338,10 +5887,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7350,10 +5896,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -7395,16 +5938,7 @@ export interface paths {
                         "application/json": {
                             message?: string;
                             body: {
-                                rows: {
-                                    id: number;
-                                    /** @enum {string} */
-                                    kind: "steps" | "quiz" | "giftbox" | "redeem" | "adjustment";
-                                    amount: number;
-                                    reason: string | null;
-                                    refDay: string | null;
-                                    refId: number | null;
-                                    createdAt: string;
-                                }[];
+                                rows: components["schemas"]["LedgerEntry"][];
                                 count: number;
                                 /** @enum {boolean} */
                                 countCapped?: true;
@@ -7418,10 +5952,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7430,10 +5961,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7442,10 +5970,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7454,10 +5979,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -7495,26 +6017,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                                name: string;
-                                email: string;
-                                dob: string | null;
-                                height: number | null;
-                                weight: number | null;
-                                gender: string | null;
-                                dailyFSGoal: number;
-                                isTracking: boolean;
-                                emailVerified: boolean;
-                                profilePic: string | null;
-                                totalCoins: number;
-                                today: {
-                                    date: string;
-                                    steps: number;
-                                    goal: number;
-                                };
-                                stepsFlagged: boolean;
-                            };
+                            body: components["schemas"]["AppMe"];
                         };
                     };
                 };
@@ -7524,10 +6027,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7536,10 +6036,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7548,10 +6045,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7560,10 +6054,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7572,10 +6063,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -7611,26 +6099,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                                name: string;
-                                email: string;
-                                dob: string | null;
-                                height: number | null;
-                                weight: number | null;
-                                gender: string | null;
-                                dailyFSGoal: number;
-                                isTracking: boolean;
-                                emailVerified: boolean;
-                                profilePic: string | null;
-                                totalCoins: number;
-                                today: {
-                                    date: string;
-                                    steps: number;
-                                    goal: number;
-                                };
-                                stepsFlagged: boolean;
-                            };
+                            body: components["schemas"]["AppMe"];
                         };
                     };
                 };
@@ -7640,10 +6109,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7652,10 +6118,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7664,10 +6127,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7676,10 +6136,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7688,10 +6145,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -7730,10 +6184,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7742,10 +6193,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7754,10 +6202,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7766,10 +6211,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -7820,10 +6262,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7832,10 +6271,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7844,10 +6280,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7856,10 +6289,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -7917,10 +6347,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7929,10 +6356,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7941,10 +6365,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7953,10 +6374,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -8069,10 +6487,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8081,10 +6496,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8093,10 +6505,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8105,10 +6514,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8117,10 +6523,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -8171,10 +6574,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8183,10 +6583,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8195,10 +6592,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8207,10 +6601,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8219,10 +6610,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -8296,10 +6684,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8308,10 +6693,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8320,10 +6702,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -8384,10 +6763,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8396,10 +6772,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8408,10 +6781,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -8468,10 +6838,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8480,10 +6847,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8492,10 +6856,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -8546,26 +6907,7 @@ export interface paths {
                         "application/json": {
                             message?: string;
                             body: {
-                                rows: {
-                                    id: number;
-                                    at: string;
-                                    actorId: number | null;
-                                    actorName: string | null;
-                                    actorEmail: string | null;
-                                    action: string;
-                                    entity: string | null;
-                                    entityId: string | null;
-                                    entityIds: (string | number)[] | null;
-                                    changes: {
-                                        [key: string]: {
-                                            before: unknown;
-                                            after: unknown;
-                                        };
-                                    } | null;
-                                    clientIp: string | null;
-                                    userAgent: string | null;
-                                    requestId: string | null;
-                                }[];
+                                rows: components["schemas"]["AuditEntry"][];
                                 count: number;
                                 /** @enum {boolean} */
                                 countCapped?: true;
@@ -8579,10 +6921,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8591,10 +6930,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8603,10 +6939,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -8646,26 +6979,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message?: string;
-                            body: {
-                                id: number;
-                                at: string;
-                                actorId: number | null;
-                                actorName: string | null;
-                                actorEmail: string | null;
-                                action: string;
-                                entity: string | null;
-                                entityId: string | null;
-                                entityIds: (string | number)[] | null;
-                                changes: {
-                                    [key: string]: {
-                                        before: unknown;
-                                        after: unknown;
-                                    };
-                                } | null;
-                                clientIp: string | null;
-                                userAgent: string | null;
-                                requestId: string | null;
-                            };
+                            body: components["schemas"]["AuditEntry"];
                         };
                     };
                 };
@@ -8675,10 +6989,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8687,10 +6998,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8699,10 +7007,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8711,10 +7016,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -8803,10 +7105,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8815,10 +7114,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8827,10 +7123,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8839,10 +7132,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8851,10 +7141,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8863,10 +7150,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -8881,7 +7165,415 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        /** @description A refused call: what went wrong, and when several fields are invalid, one entry per field. */
+        ErrorEnvelope: {
+            message: string;
+            errors?: string[];
+        };
+        /** @description What a create call answers: the new record’s id. */
+        CreatedId: {
+            id: number;
+        };
+        /** @description What a bulk delete did: the ids deleted, in one transaction, and each id refused with the message deleting that record alone would have answered. */
+        BulkDeleteResult: {
+            deleted: number[];
+            refused: {
+                id: number;
+                message: string;
+            }[];
+        };
+        /** @description The ids of every record a list’s filters match, in the list’s order; countCapped says more records match than the ids given. */
+        SelectAllIdsResult: {
+            ids: number[];
+            count: number;
+            /** @enum {boolean} */
+            countCapped?: true;
+        };
+        /** @description The signed-in account, as a session keeps it. */
+        SessionUser: {
+            id: number;
+            name: string;
+            email: string;
+            dob: string | null;
+            height: number | null;
+            weight: number | null;
+            gender: string | null;
+            totalCoins: number;
+            dailyFSGoal: number;
+            isActive: boolean;
+            isTracking: boolean;
+            profilePic: string | null;
+            emailVerified: boolean;
+            createdAt: string;
+            /** @enum {string} */
+            roleName: "Admin" | "Support" | "Content" | "User";
+        };
+        /** @description The signed-in account, with the version its profile form sends back. */
+        Profile: {
+            id: number;
+            name: string;
+            email: string;
+            dob: string | null;
+            height: number | null;
+            weight: number | null;
+            gender: string | null;
+            totalCoins: number;
+            dailyFSGoal: number;
+            isActive: boolean;
+            isTracking: boolean;
+            profilePic: string | null;
+            emailVerified: boolean;
+            createdAt: string;
+            /** @enum {string} */
+            roleName: "Admin" | "Support" | "Content" | "User";
+            version: number;
+        };
+        /** @description A user as a list shows it. */
+        UserListItem: {
+            id: number;
+            name: string;
+            email: string;
+            dob: string | null;
+            height: number | null;
+            weight: number | null;
+            gender: string | null;
+            totalCoins: number;
+            dailyFSGoal: number;
+            isActive: boolean;
+            isTracking: boolean;
+            profilePic: string | null;
+            emailVerified: boolean;
+            createdAt: string;
+            Role: {
+                /** @enum {string} */
+                name: "Admin" | "Support" | "Content" | "User";
+            };
+            deletedAt: string | null;
+        };
+        /** @description A user with their role, the gift cards they redeemed and the version of their account’s fields. */
+        UserDetail: {
+            id: number;
+            name: string;
+            email: string;
+            dob: string | null;
+            height: number | null;
+            weight: number | null;
+            gender: string | null;
+            totalCoins: number;
+            dailyFSGoal: number;
+            isActive: boolean;
+            isTracking: boolean;
+            profilePic: string | null;
+            emailVerified: boolean;
+            createdAt: string;
+            Role: {
+                /** @enum {string} */
+                name: "Admin" | "Support" | "Content" | "User";
+            };
+            deletedAt: string | null;
+            updatedAt: string;
+            version: number;
+            stepsFlaggedAt: string | null;
+            GiftCards: components["schemas"]["GiftCard"][];
+        };
+        /** @description A session of the signed-in account. */
+        SessionInfo: {
+            /** @enum {string} */
+            audience: "admin" | "app";
+            createdAt: string;
+            lastSeenAt: string;
+            expiresAt: string;
+            idleExpiresAt: string | null;
+            ip: string | null;
+            userAgent: string | null;
+            current: boolean;
+        };
+        /** @description A gift card, with its codes. */
+        GiftCard: {
+            id: number;
+            serialNumber: string;
+            amount: number;
+            currency: string;
+            storeName: string;
+            storeAddress: string;
+            cardPicture: string | null;
+            validTill: string;
+            expiryDuration: number;
+            price: number;
+            controlCode: string;
+            isExpired: boolean;
+            redeemedAt: string | null;
+            createdAt: string;
+        };
+        /** @description A row of a gift-card import, with the errors that kept it from being created. */
+        GiftCardImportRowResult: {
+            id: string;
+            serialNumber: string;
+            controlCode: string;
+            price: string;
+            currency: string;
+            amount: string;
+            storeName: string;
+            storeAddress: string;
+            validTill: string;
+            expiryDuration: string;
+            cardPicture: string;
+            /** @enum {boolean} */
+            hasErrors: true;
+            errors: string[];
+        };
+        /** @description A quiz question, with its correct option. */
+        QuizQuestion: {
+            id: number;
+            question: string;
+            option1: string;
+            option2: string;
+            option3: string;
+            option4: string;
+            correctOption: number;
+            /** @enum {string} */
+            language: "en" | "sv";
+            coins: number;
+            isActive: boolean;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /** @description A gift-box config: the coins of its boxes, the steps that unlock them and how many a day. */
+        GiftBoxConfig: {
+            id: number;
+            type: string;
+            minCoins: number;
+            maxCoins: number;
+            stepsToUnlock: number;
+            boxesPerDay: number;
+            isActive: boolean;
+            manualBoxCount: number;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /** @description A gift-box config with the boxes placed by hand under it, newest first. */
+        GiftBoxConfigDetail: {
+            id: number;
+            type: string;
+            minCoins: number;
+            maxCoins: number;
+            stepsToUnlock: number;
+            boxesPerDay: number;
+            isActive: boolean;
+            manualBoxCount: number;
+            createdAt: string;
+            updatedAt: string;
+            ManualBoxes: components["schemas"]["GiftBox"][];
+        };
+        /** @description A gift box placed on the map. */
+        GiftBox: {
+            id: number;
+            configId: number;
+            latitude: number;
+            longitude: number;
+            coins: number;
+            expiresAt: string;
+            /** @enum {string} */
+            source: "manual";
+            openedAt: string | null;
+            createdAt: string;
+        };
+        /** @description A push notification, with its audience, status and delivery counts. */
+        Notification: {
+            id: number;
+            title: string;
+            message: string;
+            /** @enum {string} */
+            language: "en" | "sv";
+            /** @enum {string} */
+            audience: "all" | "active" | "users";
+            sendAt: string;
+            /** @enum {string} */
+            status: "queued" | "sent" | "failed";
+            recipientCount: number;
+            deliveredCount: number;
+            failedCount: number;
+            createdAt: string;
+            completedAt: string | null;
+        };
+        /** @description A notification in an app user’s inbox. */
+        InboxNotification: {
+            id: number;
+            notificationId: number;
+            title: string;
+            message: string;
+            /** @enum {string} */
+            language: "en" | "sv";
+            createdAt: string;
+        };
+        /** @description A complaint query and its sender (null once their account is deleted). */
+        ComplaintQuery: {
+            id: number;
+            title: string;
+            message: string;
+            source: string;
+            isRead: boolean;
+            createdAt: string;
+            User: {
+                id: number;
+                name: string;
+                email: string;
+            } | null;
+        };
+        /** @description An entry of the audit log: who changed what, and how. */
+        AuditEntry: {
+            id: number;
+            at: string;
+            actorId: number | null;
+            actorName: string | null;
+            actorEmail: string | null;
+            action: string;
+            entity: string | null;
+            entityId: string | null;
+            entityIds: (string | number)[] | null;
+            changes: {
+                [key: string]: {
+                    before: unknown;
+                    after: unknown;
+                };
+            } | null;
+            clientIp: string | null;
+            userAgent: string | null;
+            requestId: string | null;
+        };
+        /** @description An entry of a user’s coin history. */
+        LedgerEntry: {
+            id: number;
+            /** @enum {string} */
+            kind: "steps" | "quiz" | "giftbox" | "redeem" | "adjustment";
+            amount: number;
+            reason: string | null;
+            refDay: string | null;
+            refId: number | null;
+            createdAt: string;
+        };
+        /** @description An entry of a user’s coin history, with the administrator who made an adjustment. */
+        AdminLedgerEntry: {
+            id: number;
+            /** @enum {string} */
+            kind: "steps" | "quiz" | "giftbox" | "redeem" | "adjustment";
+            amount: number;
+            reason: string | null;
+            refDay: string | null;
+            refId: number | null;
+            createdAt: string;
+            adminId: number | null;
+            adminName: string | null;
+        };
+        /** @description The server’s status, for a person. */
+        Health: {
+            /** @enum {string} */
+            status: "ok" | "degraded" | "draining";
+            database: {
+                /** @enum {string} */
+                driver: "pglite" | "postgres";
+                ok: boolean;
+                latencyMs?: number;
+            };
+            version: string;
+            uptimeSeconds: number;
+        };
+        /** @description The process is up. */
+        Liveness: {
+            /** @enum {string} */
+            status: "ok";
+            uptimeSeconds: number;
+        };
+        /** @description Whether this instance should get traffic, and why not. */
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "not_ready" | "draining";
+            database: boolean;
+            migrations: {
+                applied: number;
+                expected: number;
+            };
+            draining: boolean;
+        };
+        /** @description The app user’s profile, coins, today’s steps and goal, and whether their steps are flagged. */
+        AppMe: {
+            id: number;
+            name: string;
+            email: string;
+            dob: string | null;
+            height: number | null;
+            weight: number | null;
+            gender: string | null;
+            dailyFSGoal: number;
+            isTracking: boolean;
+            emailVerified: boolean;
+            profilePic: string | null;
+            totalCoins: number;
+            today: {
+                date: string;
+                steps: number;
+                goal: number;
+            };
+            stepsFlagged: boolean;
+        };
+        /** @description A gift card of the app’s catalogue: never its serial number or control code. */
+        AppCatalogueCard: {
+            id: number;
+            storeName: string;
+            storeAddress: string;
+            amount: number;
+            currency: string;
+            cardPicture: string | null;
+            price: number;
+            validTill: string;
+            expiryDuration: number;
+            expiryDurationText: string;
+        };
+        /** @description A gift card the app user redeemed, with its codes and the time left. */
+        AppMyGiftCard: {
+            id: number;
+            storeName: string;
+            storeAddress: string;
+            amount: number;
+            currency: string;
+            cardPicture: string | null;
+            price: number;
+            validTill: string;
+            expiryDuration: number;
+            expiryDurationText: string;
+            serialNumber: string;
+            controlCode: string;
+            redeemedAt: string;
+            durationEndsAt: string | null;
+            expiresIn: string | null;
+            isExpired: boolean;
+        };
+        /** @description A gift box the app user may open today, and how far it is. */
+        AppNearbyBox: {
+            id: number;
+            latitude: number;
+            longitude: number;
+            configId: number;
+            configName: string;
+            expiresAt: string;
+            stepsToUnlock: number;
+            distance: number;
+            unlocked: boolean;
+        };
+        /** @description A quiz question as the app gets it: without the correct option. */
+        AppQuizQuestion: {
+            id: number;
+            question: string;
+            option1: string;
+            option2: string;
+            option3: string;
+            option4: string;
+            /** @enum {string} */
+            language: "en" | "sv";
+            coins: number;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
