@@ -92,7 +92,7 @@ export async function buildApp({
   // precompressed by its build, images never. Before every route: it hooks each one.
   await app.register(compressionPlugin);
   // The API reference: /api/docs (page), /api/docs/json and /api/docs/yaml (OpenAPI document).
-  await app.register(apiDocsPlugin, { version });
+  await app.register(apiDocsPlugin, { version, publicUrl: config.publicUrl });
 
   // 3. The error envelope of every answer that is not a success.
   await app.register(errorsPlugin);

@@ -166,12 +166,14 @@ const modules: Record<string, ModuleDocs> = {
 describe('the API reference (/api/docs/json)', () => {
   let t: TestApp;
   let paths: Record<string, Record<string, Operation | undefined>>;
+  let schemas: Record<string, unknown>;
 
   beforeAll(async () => {
     t = await buildTestApp();
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     paths = res.json().paths;
+    schemas = res.json().components.schemas;
   });
   afterAll(() => t?.close());
 
@@ -189,5 +191,24 @@ describe('the API reference (/api/docs/json)', () => {
     expect(template).toBeDefined();
     expect(template!.security).toBeUndefined();
     expect(Object.keys(template!.responses['200']?.content ?? {})).toEqual(['text/csv']);
+  });
+
+  it('names the shapes calls share once, under components.schemas, and refers to them', () => {
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const json = (status: string, op: Operation | undefined) =>
+      (op?.responses[status]?.content?.['application/json'] as { schema?: unknown } | undefined)?.schema;
+    const getUser = paths['/api/users/{id}']?.get;
+    expect(json('404', getUser)).toEqual(ref('ErrorEnvelope'));
+    expect(json('200', getUser)).toMatchObject({ properties: { body: ref('UserDetail') } });
+    expect(schemas.UserDetail).toMatchObject({ properties: { GiftCards: { items: ref('GiftCard') } } });
+
+    // The error envelope is written out once: no call repeats its shape.
+    const text = JSON.stringify(paths);
+    expect(text).not.toContain(JSON.stringify((schemas.ErrorEnvelope as { properties: unknown }).properties));
+    // Every name a call refers to is there, and every name there is referred to.
+    const referred = new Set(
+      [...JSON.stringify({ paths, schemas }).matchAll(/"#\/components\/schemas\/(\w+)"/g)].map((m) => m[1]),
+    );
+    expect([...referred].sort()).toEqual(Object.keys(schemas).sort());
   });
 });

@@ -9,34 +9,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process is up */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                /** @enum {string} */
-                                status: "ok";
-                                uptimeSeconds: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Liveness probe
+         * @description The process is up and its event loop answers; nothing else is checked.
+         */
+        get: operations["getLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -52,60 +29,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: database reachable, migrations applied, not shutting down */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                /** @enum {string} */
-                                status: "ready" | "not_ready" | "draining";
-                                database: boolean;
-                                migrations: {
-                                    applied: number;
-                                    expected: number;
-                                };
-                                draining: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                /** @enum {string} */
-                                status: "ready" | "not_ready" | "draining";
-                                database: boolean;
-                                migrations: {
-                                    applied: number;
-                                    expected: number;
-                                };
-                                draining: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Readiness probe
+         * @description Whether this instance should get traffic: the database answers, every migration is applied, and it is not shutting down (503 otherwise).
+         */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -121,64 +49,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Status: database driver and latency, version, uptime */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                /** @enum {string} */
-                                status: "ok" | "degraded" | "draining";
-                                database: {
-                                    /** @enum {string} */
-                                    driver: "pglite" | "postgres";
-                                    ok: boolean;
-                                    latencyMs?: number;
-                                };
-                                version: string;
-                                uptimeSeconds: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                /** @enum {string} */
-                                status: "ok" | "degraded" | "draining";
-                                database: {
-                                    /** @enum {string} */
-                                    driver: "pglite" | "postgres";
-                                    ok: boolean;
-                                    latencyMs?: number;
-                                };
-                                version: string;
-                                uptimeSeconds: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Server status
+         * @description The database's driver, whether it answers and how fast, the server's version and uptime, for a person (503 when the database does not answer).
+         */
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -196,94 +71,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in (portal: adminPortal true; app: without it) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        email: string;
-                        password: string;
-                        adminPortal?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                user: {
-                                    id: number;
-                                    name: string;
-                                    email: string;
-                                    dob: string | null;
-                                    height: number | null;
-                                    weight: number | null;
-                                    gender: string | null;
-                                    totalCoins: number;
-                                    dailyFSGoal: number;
-                                    isActive: boolean;
-                                    isTracking: boolean;
-                                    profilePic: string | null;
-                                    emailVerified: boolean;
-                                    createdAt: string;
-                                    /** @enum {string} */
-                                    roleName: "Admin" | "Support" | "Content" | "User";
-                                };
-                                token: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Sign in
+         * @description Signs in with an e-mail address and password and answers the user and a token. The portal sends adminPortal true (administrators and staff only); the mobile app leaves it out.
+         */
+        post: operations["signIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -299,63 +91,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an app account (role User) and e-mail a verify link; the same answer, without a token, whether or not the address has an account (its owner is e-mailed instead). Sign in with POST /auth/login */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        email: string;
-                        name: string;
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            /** @enum {string|null} */
-                            body: null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Register an app account
+         * @description Creates an app account (role User) and e-mails a link to verify the address. The same answer, without a token, whether or not the address already has an account (its owner is e-mailed instead). Sign in with POST /api/auth/login.
+         */
+        post: operations["registerAppAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -371,41 +111,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: ends this token's session; the token is refused from then on */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Sign out
+         * @description Ends this token's session; the token is refused from then on.
+         */
+        post: operations["signOut"];
         delete?: never;
         options?: never;
         head?: never;
@@ -421,44 +131,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out everywhere: ends every session of your account, this one included */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                ended: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Sign out everywhere
+         * @description Ends every session of your account, this one included.
+         */
+        post: operations["signOutEverywhere"];
         delete?: never;
         options?: never;
         head?: never;
@@ -472,52 +149,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This token's session (a light call: using it keeps a portal session from going idle) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                /** @enum {string} */
-                                audience: "admin" | "app";
-                                createdAt: string;
-                                lastSeenAt: string;
-                                expiresAt: string;
-                                idleExpiresAt: string | null;
-                                ip: string | null;
-                                userAgent: string | null;
-                                current: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * This session
+         * @description This token's session. A light call: making it keeps a portal session from going idle.
+         */
+        get: operations["getSession"];
         put?: never;
         post?: never;
         delete?: never;
@@ -533,52 +169,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your sessions still open (any device), most recently used first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                /** @enum {string} */
-                                audience: "admin" | "app";
-                                createdAt: string;
-                                lastSeenAt: string;
-                                expiresAt: string;
-                                idleExpiresAt: string | null;
-                                ip: string | null;
-                                userAgent: string | null;
-                                current: boolean;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Your open sessions
+         * @description Your sessions still open, on any device, most recently used first.
+         */
+        get: operations["listSessions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -596,59 +191,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail a reset link; the same answer whether or not the account exists */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        email: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Ask for a password reset link
+         * @description E-mails a link to reset the password; the same answer whether or not the account exists. Kept for compatibility with the existing clients (the mobile app and the portal): the path's name, in snake case.
+         */
+        post: operations["forgotPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -664,48 +211,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with a reset link's token (temp_code); ends every session of the user */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        password: string;
-                        temp_code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Reset a password
+         * @description Sets a new password with the token of a reset link (temp_code) and ends every session of the account. Kept for compatibility with the existing clients (the mobile app and the portal): the path's name, in snake case, and the field temp_code.
+         */
+        post: operations["resetPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -721,77 +231,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail the signed-in app user a new link to verify their address (redeeming gift cards needs it); 409 when it is verified already */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Send a new verify link
+         * @description E-mails the signed-in app user a new link to verify their address (redeeming gift cards needs it); 409 when it is verified already.
+         */
+        post: operations["resendVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -807,47 +251,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark the e-mail address verified with a verify link's token (temp_code) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        temp_code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Verify an e-mail address
+         * @description Marks the e-mail address verified with the token of a verify link (temp_code). Kept for compatibility with the existing clients (the mobile app and the portal): the path's name and the field temp_code.
+         */
+        post: operations["verifyToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -861,72 +269,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every users matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "id" | "name" | "email" | "totalCoins" | "dailyFSGoal" | "isActive" | "createdAt";
-                    name?: string;
-                    email?: string;
-                    role?: "Admin" | "Support" | "Content" | "User";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The CSV file, as an attachment (UTF-8 with a BOM, a header row, CRLF line ends) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Export users as CSV
+         * @description Every user the list's filters match, in the list's sort, as a CSV file (streamed, with cells made safe for spreadsheets); page and limit are ignored.
+         */
+        get: operations["exportUsers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -942,384 +289,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of users, filtered by name and e-mail (contains, any case), with the filtered count */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "id" | "name" | "email" | "totalCoins" | "dailyFSGoal" | "isActive" | "createdAt";
-                    name?: string;
-                    email?: string;
-                    role?: "Admin" | "Support" | "Content" | "User";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                rows: {
-                                    id: number;
-                                    name: string;
-                                    email: string;
-                                    dob: string | null;
-                                    height: number | null;
-                                    weight: number | null;
-                                    gender: string | null;
-                                    totalCoins: number;
-                                    dailyFSGoal: number;
-                                    isActive: boolean;
-                                    isTracking: boolean;
-                                    profilePic: string | null;
-                                    emailVerified: boolean;
-                                    createdAt: string;
-                                    Role: {
-                                        /** @enum {string} */
-                                        name: "Admin" | "Support" | "Content" | "User";
-                                    };
-                                    deletedAt: string | null;
-                                }[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
-        /** Update a user (docs/behaviour.md §7 PUT /users). With `version` and `coinsSeen` (what the form loaded), a form loaded before the user changed is refused with 409 and the stored user, and coins change by the difference the form made */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        version?: number;
-                        coinsSeen?: number;
-                        updateId: number;
-                        name: string;
-                        /** @default null */
-                        dob?: string | null;
-                        height: number;
-                        weight: number;
-                        /** @enum {string|null} */
-                        gender: "male" | "female" | null;
-                        totalCoins: number;
-                        dailyFSGoal: number;
-                        isActive: boolean;
-                        isTracking: boolean;
-                        /** @enum {string} */
-                        role: "Admin" | "Support" | "Content" | "User";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                                name: string;
-                                email: string;
-                                dob: string | null;
-                                height: number | null;
-                                weight: number | null;
-                                gender: string | null;
-                                totalCoins: number;
-                                dailyFSGoal: number;
-                                isActive: boolean;
-                                isTracking: boolean;
-                                profilePic: string | null;
-                                emailVerified: boolean;
-                                createdAt: string;
-                                Role: {
-                                    /** @enum {string} */
-                                    name: "Admin" | "Support" | "Content" | "User";
-                                };
-                                deletedAt: string | null;
-                                updatedAt: string;
-                                version: number;
-                                stepsFlaggedAt: string | null;
-                                GiftCards: {
-                                    id: number;
-                                    serialNumber: string;
-                                    amount: number;
-                                    currency: string;
-                                    storeName: string;
-                                    storeAddress: string;
-                                    cardPicture: string | null;
-                                    validTill: string;
-                                    expiryDuration: number;
-                                    price: number;
-                                    controlCode: string;
-                                    isExpired: boolean;
-                                    redeemedAt: string | null;
-                                    createdAt: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            body: {
-                                id: number;
-                                name: string;
-                                email: string;
-                                dob: string | null;
-                                height: number | null;
-                                weight: number | null;
-                                gender: string | null;
-                                totalCoins: number;
-                                dailyFSGoal: number;
-                                isActive: boolean;
-                                isTracking: boolean;
-                                profilePic: string | null;
-                                emailVerified: boolean;
-                                createdAt: string;
-                                Role: {
-                                    /** @enum {string} */
-                                    name: "Admin" | "Support" | "Content" | "User";
-                                };
-                                deletedAt: string | null;
-                                updatedAt: string;
-                                version: number;
-                                stepsFlaggedAt: string | null;
-                                GiftCards: {
-                                    id: number;
-                                    serialNumber: string;
-                                    amount: number;
-                                    currency: string;
-                                    storeName: string;
-                                    storeAddress: string;
-                                    cardPicture: string | null;
-                                    validTill: string;
-                                    expiryDuration: number;
-                                    price: number;
-                                    controlCode: string;
-                                    isExpired: boolean;
-                                    redeemedAt: string | null;
-                                    createdAt: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        /** Add a user, without a password until one is set (docs/behaviour.md §7 POST /users) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        email: string;
-                        /** @default 0 */
-                        height?: number;
-                        /** @default 0 */
-                        weight?: number;
-                        /**
-                         * @default null
-                         * @enum {string|null}
-                         */
-                        gender?: "male" | "female" | null;
-                        /** @default 0 */
-                        totalCoins?: number;
-                        /** @default 0 */
-                        dailyFSGoal?: number;
-                        /**
-                         * @default User
-                         * @enum {string}
-                         */
-                        role?: "Admin" | "Support" | "Content" | "User";
-                        /** @default false */
-                        isTracking?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List users
+         * @description A page of users, filtered by name and e-mail (contains, any case) and role, with the filtered count.
+         */
+        get: operations["listUsers"];
+        /**
+         * Update a user
+         * @description Updates the user `updateId`. With `version` and `coinsSeen` (what the form loaded), a form loaded before the user changed is refused with 409 and the stored user, and coins change by the difference the form made. Kept for compatibility with the existing clients: the user's id is in the body (`updateId`), not in the path.
+         */
+        put: operations["updateUser"];
+        /**
+         * Add a user
+         * @description Adds a user, without a password until one is set: an invitation is e-mailed to the address. Answers the new user's id.
+         */
+        post: operations["createUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1333,196 +317,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One user with its role, associated gift cards and version (docs/behaviour.md §7 GET /users/{id}) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                                name: string;
-                                email: string;
-                                dob: string | null;
-                                height: number | null;
-                                weight: number | null;
-                                gender: string | null;
-                                totalCoins: number;
-                                dailyFSGoal: number;
-                                isActive: boolean;
-                                isTracking: boolean;
-                                profilePic: string | null;
-                                emailVerified: boolean;
-                                createdAt: string;
-                                Role: {
-                                    /** @enum {string} */
-                                    name: "Admin" | "Support" | "Content" | "User";
-                                };
-                                deletedAt: string | null;
-                                updatedAt: string;
-                                version: number;
-                                stepsFlaggedAt: string | null;
-                                GiftCards: {
-                                    id: number;
-                                    serialNumber: string;
-                                    amount: number;
-                                    currency: string;
-                                    storeName: string;
-                                    storeAddress: string;
-                                    cardPicture: string | null;
-                                    validTill: string;
-                                    expiryDuration: number;
-                                    price: number;
-                                    controlCode: string;
-                                    isExpired: boolean;
-                                    redeemedAt: string | null;
-                                    createdAt: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Get a user
+         * @description One user with their role, the gift cards they redeemed, and the version of their account's fields (sent back by PUT /api/users).
+         */
+        get: operations["getUser"];
         put?: never;
         post?: never;
-        /** Delete a user; their gift cards stay, without an owner */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            /** @enum {string|null} */
-                            body: null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a user
+         * @description Deletes a user; their gift cards stay, without an owner.
+         */
+        delete: operations["deleteUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1536,98 +342,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set another user's password; their existing tokens stop working (docs/behaviour.md §7 PUT /users/updatepassword). Your own: POST /profile/change_password */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        updateId: number;
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            /** @enum {string|null} */
-                            body: null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Set another user's password
+         * @description Sets the password of the user `updateId`; their existing tokens stop working. Your own password: POST /api/profile/change_password. Kept for compatibility with the existing clients: the path's name, and the user's id in the body (`updateId`).
+         */
+        put: operations["setUserPassword"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1644,78 +363,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete many users in one transaction: each is refused as DELETE /users/{id} would refuse it (your own account, not found), the rest are deleted and signed out */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: number[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                deleted: number[];
-                                refused: {
-                                    id: number;
-                                    message: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete many users
+         * @description Deletes many users in one transaction: each is refused as DELETE /api/users/{id} would refuse it (your own account, not found), the rest are deleted and signed out.
+         */
+        post: operations["bulkDeleteUsers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1729,80 +381,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The ids of all users the list filters match, in the list order (page and limit ignored), at most 10,000 */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "id" | "name" | "email" | "totalCoins" | "dailyFSGoal" | "isActive" | "createdAt";
-                    name?: string;
-                    email?: string;
-                    role?: "Admin" | "Support" | "Content" | "User";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                ids: number[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Ids of the matching users
+         * @description The ids of every user the list's filters match, in the list's order (page and limit are ignored), at most 10,000.
+         */
+        get: operations["listUserIds"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1818,99 +401,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the user's coin history, newest first, with who made each adjustment and why */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                rows: {
-                                    id: number;
-                                    /** @enum {string} */
-                                    kind: "steps" | "quiz" | "giftbox" | "redeem" | "adjustment";
-                                    amount: number;
-                                    reason: string | null;
-                                    refDay: string | null;
-                                    refId: number | null;
-                                    createdAt: string;
-                                    adminId: number | null;
-                                    adminName: string | null;
-                                }[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * A user's coin history
+         * @description A page of the user's coin history, newest first, with who made each adjustment and why.
+         */
+        get: operations["listUserLedger"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1928,113 +423,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Adjust a user's coins by a signed amount with a reason: an 'adjustment' entry of the coin history; refused (409) when it would take the balance below 0 */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        amount: number;
-                        reason: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                totalCoins: number;
-                                entry: {
-                                    id: number;
-                                    /** @enum {string} */
-                                    kind: "steps" | "quiz" | "giftbox" | "redeem" | "adjustment";
-                                    amount: number;
-                                    reason: string | null;
-                                    refDay: string | null;
-                                    refId: number | null;
-                                    createdAt: string;
-                                    adminId: number | null;
-                                    adminName: string | null;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Adjust a user's coins
+         * @description Adjusts a user's coins by a signed amount, with a reason: an 'adjustment' entry of their coin history. Refused (409) when it would take the balance below 0.
+         */
+        post: operations["adjustUserCoins"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2051,92 +444,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A URL to PUT one image to, with its content type, within 15 minutes (docs/behaviour.md §7)
-         * @description The key is made by the server (the file name is never used). PUT the file to `url` with the same Content-Type as `dataType`; the image address is `url` without its query part.
+         * Get an image upload URL
+         * @description A URL to PUT one image to, with its content type, within 15 minutes. The key is made by the server (the file name is never used). PUT the file to `url` with the same Content-Type as `dataType`; the image address is `url` without its query part. Kept for compatibility with the existing clients: the path's name, and the fields `dict` (the folder) and `dataType` (the content type).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /** @enum {string} */
-                        dict: "gift_card_images" | "profile_Images";
-                        /** @enum {string} */
-                        dataType: "image/png" | "image/jpeg" | "image/gif";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                url: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["getPresignedUrl"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2150,222 +461,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your own profile as stored now, with the version the profile form sends back */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                                name: string;
-                                email: string;
-                                dob: string | null;
-                                height: number | null;
-                                weight: number | null;
-                                gender: string | null;
-                                totalCoins: number;
-                                dailyFSGoal: number;
-                                isActive: boolean;
-                                isTracking: boolean;
-                                profilePic: string | null;
-                                emailVerified: boolean;
-                                createdAt: string;
-                                /** @enum {string} */
-                                roleName: "Admin" | "Support" | "Content" | "User";
-                                version: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
-        /** Update your own profile (fields left out stay); answers the session user to merge into the stored session (docs/behaviour.md §7). With `version` and `coinsSeen`, a form loaded before the account changed is refused with 409 */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        version?: number;
-                        coinsSeen?: number;
-                        updateId: number;
-                        name: string;
-                        dob?: string | null;
-                        height?: number;
-                        weight?: number;
-                        profilePic?: string | null;
-                        /** @enum {string|null} */
-                        gender?: "male" | "female" | null;
-                        totalCoins?: number;
-                        dailyFSGoal?: number;
-                        isActive?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                                name: string;
-                                email: string;
-                                dob: string | null;
-                                height: number | null;
-                                weight: number | null;
-                                gender: string | null;
-                                totalCoins: number;
-                                dailyFSGoal: number;
-                                isActive: boolean;
-                                isTracking: boolean;
-                                profilePic: string | null;
-                                emailVerified: boolean;
-                                createdAt: string;
-                                /** @enum {string} */
-                                roleName: "Admin" | "Support" | "Content" | "User";
-                                version: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            body: {
-                                id: number;
-                                name: string;
-                                email: string;
-                                dob: string | null;
-                                height: number | null;
-                                weight: number | null;
-                                gender: string | null;
-                                totalCoins: number;
-                                dailyFSGoal: number;
-                                isActive: boolean;
-                                isTracking: boolean;
-                                profilePic: string | null;
-                                emailVerified: boolean;
-                                createdAt: string;
-                                /** @enum {string} */
-                                roleName: "Admin" | "Support" | "Content" | "User";
-                                version: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Your profile
+         * @description Your own profile as stored now, with the version the profile form sends back.
+         */
+        get: operations["getProfile"];
+        /**
+         * Update your profile
+         * @description Updates your own profile (fields left out stay) and answers the session user, to merge into the stored session. With `version` and `coinsSeen`, a form loaded before the account changed is refused with 409. Kept for compatibility with the existing clients: your own id is in the body (`updateId`).
+         */
+        put: operations["updateProfile"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2382,87 +487,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change your own password; answers a fresh token for this session, every other token stops working */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        oldPassword: string;
-                        newPassword: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                token: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Change your password
+         * @description Changes your own password (the current one first); answers a fresh token for this session, and every other token stops working.
+         */
+        post: operations["changePassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2476,57 +505,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The settings of the gift-card screens: csvDateOrder (CSV_DATE_ORDER), how the bulk import reads dates such as 31/12/2027 */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                /** @enum {string} */
-                                csvDateOrder: "DMY" | "MDY" | "YMD";
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The gift-card screens' settings
+         * @description csvDateOrder: how the bulk import reads dates such as 31/12/2027 (DMY, MDY or YMD; the server setting CSV_DATE_ORDER). ISO dates are always read as such.
+         */
+        get: operations["getGiftCardSettings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2542,72 +525,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every gift cards matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "id" | "serialNumber" | "storeName" | "price" | "amount" | "validTill" | "createdAt";
-                    serialNumber?: string;
-                    storeName?: string;
-                    isExpired?: "true" | "false";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The CSV file, as an attachment (UTF-8 with a BOM, a header row, CRLF line ends) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Export gift cards as CSV
+         * @description Every gift card the list's filters match, in the list's sort, as a CSV file (streamed, with cells made safe for spreadsheets); page and limit are ignored.
+         */
+        get: operations["exportGiftCards"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2623,299 +545,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of gift cards, filtered by serialNumber and storeName (contains, any case) and isExpired, with the filtered count */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "id" | "serialNumber" | "storeName" | "price" | "amount" | "validTill" | "createdAt";
-                    serialNumber?: string;
-                    storeName?: string;
-                    isExpired?: "true" | "false";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                rows: {
-                                    id: number;
-                                    serialNumber: string;
-                                    amount: number;
-                                    currency: string;
-                                    storeName: string;
-                                    storeAddress: string;
-                                    cardPicture: string | null;
-                                    validTill: string;
-                                    expiryDuration: number;
-                                    price: number;
-                                    controlCode: string;
-                                    isExpired: boolean;
-                                    redeemedAt: string | null;
-                                    createdAt: string;
-                                }[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
-        /** Update a gift card (docs/behaviour.md §7 PUT /giftcard; price is the Coin Price); refusals carry errors[] */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        updateId: number;
-                        serialNumber: string;
-                        amount: number;
-                        currency: string;
-                        storeName: string;
-                        storeAddress: string;
-                        cardPicture: string;
-                        validTill: string;
-                        expiryDuration: number;
-                        price: number;
-                        controlCode: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                                serialNumber: string;
-                                amount: number;
-                                currency: string;
-                                storeName: string;
-                                storeAddress: string;
-                                cardPicture: string | null;
-                                validTill: string;
-                                expiryDuration: number;
-                                price: number;
-                                controlCode: string;
-                                isExpired: boolean;
-                                redeemedAt: string | null;
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
-        /** Add one gift card; serial number and control code must be new */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        serialNumber: string;
-                        amount: number;
-                        currency: string;
-                        storeName: string;
-                        storeAddress: string;
-                        cardPicture: string;
-                        validTill: string;
-                        expiryDuration: number;
-                        price: number;
-                        controlCode: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List gift cards
+         * @description A page of gift cards, filtered by serialNumber and storeName (contains, any case) and isExpired, with the filtered count.
+         */
+        get: operations["listGiftCards"];
+        /**
+         * Update a gift card
+         * @description Updates the gift card `updateId` (price is its price in coins); a refusal carries errors[]. Kept for compatibility with the existing clients: the card's id is in the body (`updateId`), not in the path.
+         */
+        put: operations["updateGiftCard"];
+        /**
+         * Add a gift card
+         * @description Adds one gift card; its serial number and control code must be new.
+         */
+        post: operations["createGiftCard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2929,27 +573,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The gift-card CSV template: the header row of docs/behaviour.md §3 and one example row (no token needed) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The CSV file, as an attachment */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-            };
-        };
+        /**
+         * The gift-card CSV template
+         * @description The CSV file to fill in for an import: the header row and one example row. No token needed.
+         */
+        get: operations["getGiftCardCsvTemplate"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2965,172 +593,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One gift card, as an array of one (docs/behaviour.md §7: the portal reads body[0]) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                                serialNumber: string;
-                                amount: number;
-                                currency: string;
-                                storeName: string;
-                                storeAddress: string;
-                                cardPicture: string | null;
-                                validTill: string;
-                                expiryDuration: number;
-                                price: number;
-                                controlCode: string;
-                                isExpired: boolean;
-                                redeemedAt: string | null;
-                                createdAt: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Get a gift card
+         * @description One gift card. Kept for compatibility with the existing clients: the body is an array holding the card (read body[0]).
+         */
+        get: operations["getGiftCard"];
         put?: never;
         post?: never;
-        /** Delete a gift card */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            /** @enum {string|null} */
-                            body: null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a gift card
+         * @description Deletes a gift card.
+         */
+        delete: operations["deleteGiftCard"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3145,138 +619,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create gift cards from CSV rows (docs/behaviour.md §7): 200 when every row was created, 201 with the rows that were not, each with its errors; Valid Till is read in the CSV_DATE_ORDER of GET /config/gift-cards */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        giftCards: {
-                            id?: string | number;
-                            serialNumber?: (string | number) | null;
-                            controlCode?: (string | number) | null;
-                            price?: (string | number) | null;
-                            currency?: (string | number) | null;
-                            amount?: (string | number) | null;
-                            storeName?: (string | number) | null;
-                            storeAddress?: (string | number) | null;
-                            validTill?: (string | number) | null;
-                            expiryDuration?: (string | number) | null;
-                            cardPicture?: (string | number) | null;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: string;
-                                serialNumber: string;
-                                controlCode: string;
-                                price: string;
-                                currency: string;
-                                amount: string;
-                                storeName: string;
-                                storeAddress: string;
-                                validTill: string;
-                                expiryDuration: string;
-                                cardPicture: string;
-                                /** @enum {boolean} */
-                                hasErrors: true;
-                                errors: string[];
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: string;
-                                serialNumber: string;
-                                controlCode: string;
-                                price: string;
-                                currency: string;
-                                amount: string;
-                                storeName: string;
-                                storeAddress: string;
-                                validTill: string;
-                                expiryDuration: string;
-                                cardPicture: string;
-                                /** @enum {boolean} */
-                                hasErrors: true;
-                                errors: string[];
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Import gift cards
+         * @description Creates gift cards from the rows of a CSV file: 200 when every row was created, 201 with the rows that were not, each with its errors; Valid Till is read in the date order that GET /config/gift-cards names. Kept for compatibility with the existing clients: the path's name, and 201 for rows refused.
+         */
+        post: operations["importGiftCards"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3292,78 +639,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete many gift cards in one transaction: an id not found is refused with its message, the rest are deleted */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: number[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                deleted: number[];
-                                refused: {
-                                    id: number;
-                                    message: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete many gift cards
+         * @description Deletes many gift cards in one transaction: an id not found is refused with its message, the rest are deleted.
+         */
+        post: operations["bulkDeleteGiftCards"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3377,80 +657,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The ids of all gift cards the list filters match, in the list order (page and limit ignored), at most 10,000 */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "id" | "serialNumber" | "storeName" | "price" | "amount" | "validTill" | "createdAt";
-                    serialNumber?: string;
-                    storeName?: string;
-                    isExpired?: "true" | "false";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                ids: number[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Ids of the matching gift cards
+         * @description The ids of every gift card the list's filters match, in the list's order (page and limit are ignored), at most 10,000.
+         */
+        get: operations["listGiftCardIds"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3466,71 +677,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every quiz questions matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "id" | "question" | "language" | "coins" | "isActive" | "createdAt";
-                    question?: string;
-                    language?: "en" | "sv";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The CSV file, as an attachment (UTF-8 with a BOM, a header row, CRLF line ends) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Export quiz questions as CSV
+         * @description Every quiz question the list's filters match, in the list's sort, as a CSV file (streamed, with cells made safe for spreadsheets); page and limit are ignored.
+         */
+        get: operations["exportQuizQuestions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3546,274 +697,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of quiz questions, filtered by question (contains, any case) and language, with the filtered count */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "id" | "question" | "language" | "coins" | "isActive" | "createdAt";
-                    question?: string;
-                    language?: "en" | "sv";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                rows: {
-                                    id: number;
-                                    question: string;
-                                    option1: string;
-                                    option2: string;
-                                    option3: string;
-                                    option4: string;
-                                    correctOption: number;
-                                    /** @enum {string} */
-                                    language: "en" | "sv";
-                                    coins: number;
-                                    isActive: boolean;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                }[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
-        /** Update the quiz question `updateId`; answers the question as stored */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        updateId: number;
-                        question: string;
-                        option1: string;
-                        option2: string;
-                        option3: string;
-                        option4: string;
-                        correctOption: number;
-                        /** @enum {string} */
-                        language: "en" | "sv";
-                        coins: number;
-                        /** @default true */
-                        isActive?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                                question: string;
-                                option1: string;
-                                option2: string;
-                                option3: string;
-                                option4: string;
-                                correctOption: number;
-                                /** @enum {string} */
-                                language: "en" | "sv";
-                                coins: number;
-                                isActive: boolean;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
-        /** Add a quiz question: four different options, the correct one, language and coins */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        question: string;
-                        option1: string;
-                        option2: string;
-                        option3: string;
-                        option4: string;
-                        correctOption: number;
-                        /** @enum {string} */
-                        language: "en" | "sv";
-                        coins: number;
-                        /** @default true */
-                        isActive?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List quiz questions
+         * @description A page of quiz questions, filtered by question (contains, any case) and language, with the filtered count.
+         */
+        get: operations["listQuizQuestions"];
+        /**
+         * Update a quiz question
+         * @description Updates the quiz question `updateId` (its id in the body, as the other update calls take it) and answers the question as stored.
+         */
+        put: operations["updateQuizQuestion"];
+        /**
+         * Add a quiz question
+         * @description Adds a quiz question: four different options, the correct one, its language and coins.
+         */
+        post: operations["createQuizQuestion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3827,171 +725,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One quiz question */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                                question: string;
-                                option1: string;
-                                option2: string;
-                                option3: string;
-                                option4: string;
-                                correctOption: number;
-                                /** @enum {string} */
-                                language: "en" | "sv";
-                                coins: number;
-                                isActive: boolean;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Get a quiz question
+         * @description One quiz question, with its correct option.
+         */
+        get: operations["getQuizQuestion"];
         put?: never;
         post?: never;
-        /** Delete a quiz question */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            /** @enum {string|null} */
-                            body: null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a quiz question
+         * @description Deletes a quiz question.
+         */
+        delete: operations["deleteQuizQuestion"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4006,78 +751,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete many quiz questions in one transaction: an id not found is refused with its message, the rest are deleted */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: number[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                deleted: number[];
-                                refused: {
-                                    id: number;
-                                    message: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete many quiz questions
+         * @description Deletes many quiz questions in one transaction: an id not found is refused with its message, the rest are deleted.
+         */
+        post: operations["bulkDeleteQuizQuestions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4091,79 +769,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The ids of all quiz questions the list filters match, in the list order (page and limit ignored), at most 10,000 */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "id" | "question" | "language" | "coins" | "isActive" | "createdAt";
-                    question?: string;
-                    language?: "en" | "sv";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                ids: number[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Ids of the matching quiz questions
+         * @description The ids of every quiz question the list's filters match, in the list's order (page and limit are ignored), at most 10,000.
+         */
+        get: operations["listQuizQuestionIds"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4179,70 +789,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every gift box configs matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "id" | "type" | "minCoins" | "maxCoins" | "stepsToUnlock" | "boxesPerDay" | "isActive" | "createdAt";
-                    type?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The CSV file, as an attachment (UTF-8 with a BOM, a header row, CRLF line ends) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Export gift-box configs as CSV
+         * @description Every gift-box config the list's filters match, in the list's sort, as a CSV file (streamed, with cells made safe for spreadsheets); page and limit are ignored.
+         */
+        get: operations["exportGiftBoxConfigs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4258,283 +809,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of gift box configs, filtered by type (Config Name; contains, any case), each with its manualBoxCount, and the filtered count */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "id" | "type" | "minCoins" | "maxCoins" | "stepsToUnlock" | "boxesPerDay" | "isActive" | "createdAt";
-                    type?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                rows: {
-                                    id: number;
-                                    type: string;
-                                    minCoins: number;
-                                    maxCoins: number;
-                                    stepsToUnlock: number;
-                                    boxesPerDay: number;
-                                    isActive: boolean;
-                                    manualBoxCount: number;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                }[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
-        /** Update the gift box config `updateId`; answers the config as stored */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        updateId: number;
-                        type: string;
-                        minCoins: number;
-                        maxCoins: number;
-                        stepsToUnlock: number;
-                        boxesPerDay: number;
-                        /** @default true */
-                        isActive?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                                type: string;
-                                minCoins: number;
-                                maxCoins: number;
-                                stepsToUnlock: number;
-                                boxesPerDay: number;
-                                isActive: boolean;
-                                manualBoxCount: number;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
-        /** Add a gift box config; its type (Config Name) must be new, whatever the case */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        type: string;
-                        minCoins: number;
-                        maxCoins: number;
-                        stepsToUnlock: number;
-                        boxesPerDay: number;
-                        /** @default true */
-                        isActive?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List gift-box configs
+         * @description A page of gift-box configs, filtered by type (the config's name; contains, any case), each with its manualBoxCount, and the filtered count.
+         */
+        get: operations["listGiftBoxConfigs"];
+        /**
+         * Update a gift-box config
+         * @description Updates the gift-box config `updateId` (its id in the body, as the other update calls take it) and answers the config as stored.
+         */
+        put: operations["updateGiftBoxConfig"];
+        /**
+         * Add a gift-box config
+         * @description Adds a gift-box config; its type (the config's name) must be new, whatever the case.
+         */
+        post: operations["createGiftBoxConfig"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4548,180 +837,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One gift box config and its boxes placed by hand (ManualBoxes), newest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                                type: string;
-                                minCoins: number;
-                                maxCoins: number;
-                                stepsToUnlock: number;
-                                boxesPerDay: number;
-                                isActive: boolean;
-                                manualBoxCount: number;
-                                createdAt: string;
-                                updatedAt: string;
-                                ManualBoxes: {
-                                    id: number;
-                                    configId: number;
-                                    latitude: number;
-                                    longitude: number;
-                                    coins: number;
-                                    expiresAt: string;
-                                    /** @enum {string} */
-                                    source: "manual";
-                                    openedAt: string | null;
-                                    createdAt: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Get a gift-box config
+         * @description One gift-box config and the boxes placed by hand under it (ManualBoxes), newest first.
+         */
+        get: operations["getGiftBoxConfig"];
         put?: never;
         post?: never;
-        /** Delete a gift box config and every box placed under it */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            /** @enum {string|null} */
-                            body: null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a gift-box config
+         * @description Deletes a gift-box config and every box placed under it.
+         */
+        delete: operations["deleteGiftBoxConfig"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4736,99 +863,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Place one gift box by hand under a config, at a point of the map, with its coins and expiry */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        configId: number;
-                        latitude: number;
-                        longitude: number;
-                        coins: number;
-                        expiresAt: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                                configId: number;
-                                latitude: number;
-                                longitude: number;
-                                coins: number;
-                                expiresAt: string;
-                                /** @enum {string} */
-                                source: "manual";
-                                openedAt: string | null;
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Place a gift box
+         * @description Places one gift box by hand under a config, at a point of the map, with its coins and expiry.
+         */
+        post: operations["placeGiftBox"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4845,81 +884,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a gift box placed by hand */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            /** @enum {string|null} */
-                            body: null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Remove a placed gift box
+         * @description Removes a gift box placed by hand.
+         */
+        delete: operations["deletePlacedGiftBox"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4932,60 +901,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The map settings of /add-box-manual: tile URL template, attribution, max zoom, center and zoom */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                tileUrl: string;
-                                attribution: string;
-                                maxZoom: number;
-                                center: (number)[];
-                                zoom: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The map's settings
+         * @description The settings of the map on which gift boxes are placed: the tile URL template, attribution, maximum zoom, center and zoom.
+         */
+        get: operations["getMapConfig"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5003,78 +923,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete many gift box configs, with every box placed under them, in one transaction: an id not found is refused with its message */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: number[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                deleted: number[];
-                                refused: {
-                                    id: number;
-                                    message: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete many gift-box configs
+         * @description Deletes many gift-box configs, with every box placed under them, in one transaction: an id not found is refused with its message.
+         */
+        post: operations["bulkDeleteGiftBoxConfigs"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5088,78 +941,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The ids of all gift box configs the list filters match, in the list order (page and limit ignored), at most 10,000 */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "id" | "type" | "minCoins" | "maxCoins" | "stepsToUnlock" | "boxesPerDay" | "isActive" | "createdAt";
-                    type?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                ids: number[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Ids of the matching gift-box configs
+         * @description The ids of every gift-box config the list's filters match, in the list's order (page and limit are ignored), at most 10,000.
+         */
+        get: operations["listGiftBoxConfigIds"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5175,71 +961,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every notifications matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "id" | "title" | "sendAt" | "status" | "createdAt";
-                    title?: string;
-                    message?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The CSV file, as an attachment (UTF-8 with a BOM, a header row, CRLF line ends) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Export notifications as CSV
+         * @description Every notification the list's filters match, in the list's sort, as a CSV file (streamed, with cells made safe for spreadsheets); page and limit are ignored.
+         */
+        get: operations["exportNotifications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5255,172 +981,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of push notifications, filtered by title and message (contains, any case), with status and delivery counts */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "id" | "title" | "sendAt" | "status" | "createdAt";
-                    title?: string;
-                    message?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                rows: {
-                                    id: number;
-                                    title: string;
-                                    message: string;
-                                    /** @enum {string} */
-                                    language: "en" | "sv";
-                                    /** @enum {string} */
-                                    audience: "all" | "active" | "users";
-                                    sendAt: string;
-                                    /** @enum {string} */
-                                    status: "queued" | "sent" | "failed";
-                                    recipientCount: number;
-                                    deliveredCount: number;
-                                    failedCount: number;
-                                    createdAt: string;
-                                    completedAt: string | null;
-                                }[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List notifications
+         * @description A page of push notifications, filtered by title and message (contains, any case), with their status and delivery counts.
+         */
+        get: operations["listNotifications"];
         put?: never;
-        /** Send a push notification to all users, the active users or chosen users, now or at sendAt: queued for the delivery worker (app inbox, and FCM when configured) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        title: string;
-                        message: string;
-                        /** @enum {string} */
-                        language: "en" | "sv";
-                        /** @enum {string} */
-                        audience: "all" | "active" | "users";
-                        /** @default [] */
-                        userIds?: number[];
-                        sendAt?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Send a notification
+         * @description Sends a push notification to all users, the active users or chosen users, now or at sendAt: queued for delivery (to the app inboxes, and by FCM when configured).
+         */
+        post: operations["sendNotification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5437,81 +1008,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a notification: deliveries not yet made are cancelled and it leaves the app inboxes (a push already made cannot be recalled) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            /** @enum {string|null} */
-                            body: null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a notification
+         * @description Deletes a notification: deliveries not yet made are cancelled and it leaves the app inboxes (a push already made cannot be recalled).
+         */
+        delete: operations["deleteNotification"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5524,94 +1025,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's notification inbox, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                rows: {
-                                    id: number;
-                                    notificationId: number;
-                                    title: string;
-                                    message: string;
-                                    /** @enum {string} */
-                                    language: "en" | "sv";
-                                    createdAt: string;
-                                }[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Your notification inbox
+         * @description The caller's notification inbox, newest first.
+         */
+        get: operations["listAppNotifications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5629,78 +1047,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete many notifications in one transaction (as DELETE /notification/{id}: deliveries not yet made are cancelled): an id not found is refused with its message */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: number[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                deleted: number[];
-                                refused: {
-                                    id: number;
-                                    message: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete many notifications
+         * @description Deletes many notifications in one transaction (as DELETE /api/notification/{id}: deliveries not yet made are cancelled): an id not found is refused with its message.
+         */
+        post: operations["bulkDeleteNotifications"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5714,79 +1065,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The ids of all notifications the list filters match, in the list order (page and limit ignored), at most 10,000 */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "id" | "title" | "sendAt" | "status" | "createdAt";
-                    title?: string;
-                    message?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                ids: number[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Ids of the matching notifications
+         * @description The ids of every notification the list's filters match, in the list's order (page and limit are ignored), at most 10,000.
+         */
+        get: operations["listNotificationIds"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5802,71 +1085,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every complaint queries matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "id" | "title" | "isRead" | "createdAt";
-                    title?: string;
-                    isRead?: "true" | "false";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The CSV file, as an attachment (UTF-8 with a BOM, a header row, CRLF line ends) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Export complaint queries as CSV
+         * @description Every complaint query the list's filters match, in the list's sort, as a CSV file (streamed, with cells made safe for spreadsheets); page and limit are ignored.
+         */
+        get: operations["exportComplaintQueries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5882,182 +1105,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of complaint queries with their sender, filtered by title (contains, any case) and isRead, with the filtered count */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "id" | "title" | "isRead" | "createdAt";
-                    title?: string;
-                    isRead?: "true" | "false";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                rows: {
-                                    id: number;
-                                    title: string;
-                                    message: string;
-                                    source: string;
-                                    isRead: boolean;
-                                    createdAt: string;
-                                    User: {
-                                        id: number;
-                                        name: string;
-                                        email: string;
-                                    } | null;
-                                }[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
-        /** Mark a complaint query read or unread (docs/behaviour.md §7 PUT /message { isRead, updateId }) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        isRead: boolean;
-                        updateId: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                                title: string;
-                                message: string;
-                                source: string;
-                                isRead: boolean;
-                                createdAt: string;
-                                User: {
-                                    id: number;
-                                    name: string;
-                                    email: string;
-                                } | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List complaint queries
+         * @description A page of complaint queries with their sender, filtered by title (contains, any case) and isRead, with the filtered count.
+         */
+        get: operations["listComplaintQueries"];
+        /**
+         * Mark a complaint query read or unread
+         * @description Marks the complaint query `updateId` read or unread. Kept for compatibility with the existing clients: the path's name, and the query's id in the body (`updateId`).
+         */
+        put: operations["markComplaintQueryRead"];
         post?: never;
         delete?: never;
         options?: never;
@@ -6072,169 +1129,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One complaint query (docs/behaviour.md §7: id, isRead, title, message, source, User); User is null once deleted */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                                title: string;
-                                message: string;
-                                source: string;
-                                isRead: boolean;
-                                createdAt: string;
-                                User: {
-                                    id: number;
-                                    name: string;
-                                    email: string;
-                                } | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Get a complaint query
+         * @description One complaint query: id, isRead, title, message, source, createdAt and its sender (User), null once their account is deleted.
+         */
+        get: operations["getComplaintQuery"];
         put?: never;
         post?: never;
-        /** Delete a complaint query */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            /** @enum {string|null} */
-                            body: null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a complaint query
+         * @description Deletes a complaint query.
+         */
+        delete: operations["deleteComplaintQuery"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6249,87 +1155,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a complaint query from the app (source Mobile) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        title: string;
-                        message: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Send a complaint query
+         * @description Sends a complaint query from the app (source Mobile), unread.
+         */
+        post: operations["sendComplaintQuery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6345,78 +1175,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete many complaint queries in one transaction: an id not found is refused with its message, the rest are deleted */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: number[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                deleted: number[];
-                                refused: {
-                                    id: number;
-                                    message: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete many complaint queries
+         * @description Deletes many complaint queries in one transaction: an id not found is refused with its message, the rest are deleted.
+         */
+        post: operations["bulkDeleteComplaintQueries"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6430,79 +1193,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The ids of all complaint queries the list filters match, in the list order (page and limit ignored), at most 10,000 */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "id" | "title" | "isRead" | "createdAt";
-                    title?: string;
-                    isRead?: "true" | "false";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                ids: number[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Ids of the matching complaint queries
+         * @description The ids of every complaint query the list's filters match, in the list's order (page and limit are ignored), at most 10,000.
+         */
+        get: operations["listComplaintQueryIds"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6520,91 +1215,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record a day's steps (today or up to STEPS_SYNC_DAYS days before, at most MAX_STEPS_PER_DAY); a later sync of the same day replaces the count and credits only the difference in coins */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        date: string;
-                        steps: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                date: string;
-                                steps: number;
-                                coins: number;
-                                credited: number;
-                                totalCoins: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Record a day's steps
+         * @description Records a day's steps: today or up to STEPS_SYNC_DAYS days before (a server setting), at most MAX_STEPS_PER_DAY. A later sync of the same day replaces the count and credits only the difference in coins.
+         */
+        post: operations["recordSteps"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6618,98 +1233,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the active quiz questions the caller has not answered yet (without the answer) */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    language?: "en" | "sv";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                rows: {
-                                    id: number;
-                                    question: string;
-                                    option1: string;
-                                    option2: string;
-                                    option3: string;
-                                    option4: string;
-                                    /** @enum {string} */
-                                    language: "en" | "sv";
-                                    coins: number;
-                                }[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Quiz questions to answer
+         * @description A page of the active quiz questions the caller has not answered yet, without the correct option.
+         */
+        get: operations["listAppQuizQuestions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6727,115 +1255,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Answer a quiz question, once; a right answer credits its coins */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        option: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                correct: boolean;
-                                correctOption: number;
-                                coins: number;
-                                totalCoins: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Answer a quiz question
+         * @description Answers a quiz question, once; a right answer credits its coins. Answers whether it was right and the correct option.
+         */
+        post: operations["answerQuizQuestion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6851,126 +1275,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a gift box from within GIFTBOX_RADIUS_M metres of it (the phone's position in the body): its config's steps walked today and its boxes per day not used up; credits the box's coins */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        latitude: number;
-                        longitude: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                coins: number;
-                                totalCoins: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Open a gift box
+         * @description Opens a gift box from within GIFTBOX_RADIUS_M metres of it (a server setting; the phone's position is in the body), once the config's steps are walked today and its boxes per day are not used up; credits the box's coins.
+         */
+        post: operations["openGiftBox"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6986,122 +1295,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Redeem a gift card for its coin price; it becomes the caller's and its expiry duration starts. Refused (403) until the caller has verified their e-mail address */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                card: {
-                                    id: number;
-                                    serialNumber: string;
-                                    amount: number;
-                                    currency: string;
-                                    storeName: string;
-                                    storeAddress: string;
-                                    cardPicture: string | null;
-                                    validTill: string;
-                                    expiryDuration: number;
-                                    price: number;
-                                    controlCode: string;
-                                    isExpired: boolean;
-                                    redeemedAt: string | null;
-                                    createdAt: string;
-                                };
-                                totalCoins: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Redeem a gift card
+         * @description Redeems a gift card for its price in coins: it becomes the caller's and its expiry duration starts. Refused (403) until the caller has verified their e-mail address.
+         */
+        post: operations["redeemGiftCard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7115,99 +1313,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the gift cards in stock (no owner, not expired), cheapest first; storeName contains (any case), affordable=true: at most the caller's coins. Never a serial number or control code */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    storeName?: string;
-                    affordable?: "true" | "false";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                rows: {
-                                    id: number;
-                                    storeName: string;
-                                    storeAddress: string;
-                                    amount: number;
-                                    currency: string;
-                                    cardPicture: string | null;
-                                    price: number;
-                                    validTill: string;
-                                    expiryDuration: number;
-                                    expiryDurationText: string;
-                                }[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The gift-card catalogue
+         * @description A page of the gift cards in stock (no owner, not expired), cheapest first; storeName contains (any case), affordable=true keeps those the caller's coins pay for. Never a serial number or control code.
+         */
+        get: operations["listAppGiftCards"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7223,103 +1333,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the caller's redeemed gift cards, newest first, with serial number, control code and the time left of their Expiry Duration ('N Hours M Minutes') */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                rows: {
-                                    id: number;
-                                    storeName: string;
-                                    storeAddress: string;
-                                    amount: number;
-                                    currency: string;
-                                    cardPicture: string | null;
-                                    price: number;
-                                    validTill: string;
-                                    expiryDuration: number;
-                                    expiryDurationText: string;
-                                    serialNumber: string;
-                                    controlCode: string;
-                                    redeemedAt: string;
-                                    durationEndsAt: string | null;
-                                    expiresIn: string | null;
-                                    isExpired: boolean;
-                                }[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Your redeemed gift cards
+         * @description A page of the caller's redeemed gift cards, newest first, with serial number, control code and the time left of their expiry duration ('N Hours M Minutes').
+         */
+        get: operations["listMyGiftCards"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7335,95 +1353,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The gift boxes the caller may open today within radius metres (default 1000, at most 10,000) of lat/lng, nearest first, at most 100 */
-        get: {
-            parameters: {
-                query: {
-                    lat: string;
-                    lng: string;
-                    radius?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                rows: {
-                                    id: number;
-                                    latitude: number;
-                                    longitude: number;
-                                    configId: number;
-                                    configName: string;
-                                    expiresAt: string;
-                                    stepsToUnlock: number;
-                                    distance: number;
-                                    unlocked: boolean;
-                                }[];
-                                stepsToday: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Gift boxes nearby
+         * @description The gift boxes the caller may open today within radius metres (1000 by default, at most 10,000) of lat/lng, nearest first, at most 100.
+         */
+        get: operations["listNearbyGiftBoxes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7439,95 +1373,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the caller's coin history, newest first: steps, quiz, giftbox, redeem and adjustment entries */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                rows: {
-                                    id: number;
-                                    /** @enum {string} */
-                                    kind: "steps" | "quiz" | "giftbox" | "redeem" | "adjustment";
-                                    amount: number;
-                                    reason: string | null;
-                                    refDay: string | null;
-                                    refId: number | null;
-                                    createdAt: string;
-                                }[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Your coin history
+         * @description A page of the caller's coin history, newest first: steps, quiz, giftbox, redeem and adjustment entries.
+         */
+        get: operations["listAppLedger"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7543,303 +1393,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's profile, coin balance, today's steps and goal, and whether their steps are flagged */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                                name: string;
-                                email: string;
-                                dob: string | null;
-                                height: number | null;
-                                weight: number | null;
-                                gender: string | null;
-                                dailyFSGoal: number;
-                                isTracking: boolean;
-                                emailVerified: boolean;
-                                profilePic: string | null;
-                                totalCoins: number;
-                                today: {
-                                    date: string;
-                                    steps: number;
-                                    goal: number;
-                                };
-                                stepsFlagged: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
-        /** Change the caller's profile or step tracking: only the fields sent change (at least one), with the portal's user-form rules */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        dob?: string | null;
-                        height?: number;
-                        weight?: number;
-                        /** @enum {string|null} */
-                        gender?: "male" | "female" | null;
-                        dailyFSGoal?: number;
-                        isTracking?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                                name: string;
-                                email: string;
-                                dob: string | null;
-                                height: number | null;
-                                weight: number | null;
-                                gender: string | null;
-                                dailyFSGoal: number;
-                                isTracking: boolean;
-                                emailVerified: boolean;
-                                profilePic: string | null;
-                                totalCoins: number;
-                                today: {
-                                    date: string;
-                                    steps: number;
-                                    goal: number;
-                                };
-                                stepsFlagged: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Your profile and coins
+         * @description The caller's profile, coin balance, today's steps and goal, and whether their steps are flagged.
+         */
+        get: operations["getAppMe"];
+        /**
+         * Update your profile
+         * @description Changes the caller's profile or step tracking: only the fields sent change (at least one), with the same rules as the portal's user form.
+         */
+        put: operations["updateAppMe"];
         post?: never;
-        /** Erase the caller's account (their password first): personal data removed, every session ended; coins, steps, gift cards and messages kept without identity */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Erase your account
+         * @description Erases the caller's account (their password first): personal data removed, every session ended; coins, steps, gift cards and messages are kept without identity.
+         */
+        delete: operations["eraseAppAccount"];
         options?: never;
         head?: never;
         patch?: never;
@@ -7853,83 +1422,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set the device's push token (FCM registration token); null clears it */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        pushToken: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Set the device's push token
+         * @description Sets the device's push token (its FCM registration token); null clears it.
+         */
+        put: operations["setPushToken"];
         post?: never;
         delete?: never;
         options?: never;
@@ -7946,87 +1443,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the caller's password (the current one first); answers a fresh token for this session, every other session of the account ends */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        currentPassword: string;
-                        newPassword: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                token: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Change your password
+         * @description Changes the caller's password (the current one first); answers a fresh token for this session, and every other session of the account ends.
+         */
+        post: operations["changeAppPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8040,157 +1461,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download everything kept about the caller as JSON: profile, steps, coin ledger, quiz answers, gift cards (with codes), gift boxes, messages, inbox */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            exportedAt: string;
-                            profile: {
-                                id: number;
-                                name: string;
-                                email: string;
-                                dob: string | null;
-                                height: number | null;
-                                weight: number | null;
-                                gender: string | null;
-                                dailyFSGoal: number;
-                                isTracking: boolean;
-                                emailVerified: boolean;
-                                profilePic: string | null;
-                                totalCoins: number;
-                                stepsFlagged: boolean;
-                                createdAt: string;
-                            };
-                            stepLogs: {
-                                day: string;
-                                steps: number;
-                                coins: number;
-                            }[];
-                            ledger: {
-                                at: string;
-                                kind: string;
-                                amount: number;
-                                refId: number | null;
-                                refDay: string | null;
-                                reason: string | null;
-                            }[];
-                            quizAnswers: {
-                                at: string;
-                                quizId: number;
-                                question: string;
-                                option: number;
-                                correct: boolean;
-                                coins: number;
-                            }[];
-                            giftCards: {
-                                id: number;
-                                serialNumber: string;
-                                controlCode: string;
-                                amount: number;
-                                currency: string;
-                                storeName: string;
-                                storeAddress: string;
-                                validTill: string;
-                                price: number;
-                                redeemedAt: string | null;
-                            }[];
-                            giftBoxes: {
-                                id: number;
-                                openedAt: string | null;
-                                coins: number;
-                                latitude: number;
-                                longitude: number;
-                            }[];
-                            messages: {
-                                at: string;
-                                title: string;
-                                message: string;
-                                isRead: boolean;
-                            }[];
-                            notifications: {
-                                at: string;
-                                title: string;
-                                message: string;
-                                readAt: string | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Download your data
+         * @description Everything kept about the caller, as a JSON file: profile, steps, coin history, quiz answers, gift cards (with codes), gift boxes, messages, inbox.
+         */
+        get: operations["exportAppData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8208,91 +1483,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Clear a user's steps flag (the daily step limit reached on several days in a row), once looked at */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Clear a user's steps flag
+         * @description Clears a user's steps flag (the daily step limit reached on several days in a row), once looked at.
+         */
+        post: operations["clearUserStepsFlag"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8306,94 +1501,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Totals and the day (Today, Week, Month) or month (Year, All) series of the range, plus gift cards in stock and unread queries now */
-        get: {
-            parameters: {
-                query?: {
-                    range?: "Today" | "Week" | "Month" | "Year" | "All";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                /** @enum {string} */
-                                range: "Today" | "Week" | "Month" | "Year" | "All";
-                                from: string;
-                                to: string;
-                                /** @enum {string} */
-                                granularity: "day" | "month";
-                                totals: {
-                                    newUsers: number;
-                                    activeWalkers: number;
-                                    steps: number;
-                                    coinsEarned: number;
-                                    coinsSpent: number;
-                                    giftCardsRedeemed: number;
-                                    giftCardsInStock: number;
-                                    unreadQueries: number;
-                                };
-                                series: {
-                                    period: string;
-                                    newUsers: number;
-                                    activeWalkers: number;
-                                    steps: number;
-                                    coinsEarned: number;
-                                    coinsSpent: number;
-                                    giftCardsRedeemed: number;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Dashboard figures
+         * @description The totals of the range, and its series by day (Today, Week, Month) or by month (Year, All), plus the gift cards in stock and the unread complaint queries now.
+         */
+        get: operations["getDashboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8409,79 +1521,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Quick search: users by name or e-mail and gift cards by serial number (contains, any case), closest matches first, a few of each */
-        get: {
-            parameters: {
-                query: {
-                    q: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                users: {
-                                    id: number;
-                                    name: string;
-                                    email: string;
-                                }[];
-                                giftCards: {
-                                    id: number;
-                                    serialNumber: string;
-                                    storeName: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Quick search
+         * @description Users by name or e-mail and gift cards by serial number (contains, any case), closest matches first, a few of each.
+         */
+        get: operations["quickSearch"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8497,75 +1541,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every audit entry matching the list's filters, newest first, as a CSV file (docs/behaviour.md §13); page and limit are ignored */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "at" | "id";
-                    actorId?: string;
-                    action?: "create" | "update" | "delete" | "bulk-delete" | "bulk-import" | "password-reset" | "password-change" | "notification-send" | "giftbox-place" | "role-change" | "export" | "sign-in" | "sign-in-failed" | "sign-out" | "coins-adjust" | "erase";
-                    entity?: "user" | "gift-card" | "quiz" | "gift-box-config" | "gift-box" | "notification" | "complaint-query" | "profile" | "audit";
-                    entityId?: string;
-                    from?: string;
-                    to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The CSV file, as an attachment (UTF-8 with a BOM, a header row, CRLF line ends) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Export the audit log as CSV
+         * @description Every audit entry the filters match, newest first, as a CSV file; page and limit are ignored.
+         */
+        get: operations["exportAuditLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8581,102 +1561,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of audit entries, newest first, filtered by admin, action, record and time (docs/behaviour.md §13), with the filtered count */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    limit?: number;
-                    order?: "asc" | "desc";
-                    count?: "exact";
-                    sort?: "at" | "id";
-                    actorId?: string;
-                    action?: "create" | "update" | "delete" | "bulk-delete" | "bulk-import" | "password-reset" | "password-change" | "notification-send" | "giftbox-place" | "role-change" | "export" | "sign-in" | "sign-in-failed" | "sign-out" | "coins-adjust" | "erase";
-                    entity?: "user" | "gift-card" | "quiz" | "gift-box-config" | "gift-box" | "notification" | "complaint-query" | "profile" | "audit";
-                    entityId?: string;
-                    from?: string;
-                    to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                rows: {
-                                    id: number;
-                                    at: string;
-                                    actorId: number | null;
-                                    actorName: string | null;
-                                    actorEmail: string | null;
-                                    action: string;
-                                    entity: string | null;
-                                    entityId: string | null;
-                                    entityIds: (string | number)[] | null;
-                                    changes: {
-                                        [key: string]: {
-                                            before: unknown;
-                                            after: unknown;
-                                        };
-                                    } | null;
-                                    clientIp: string | null;
-                                    userAgent: string | null;
-                                    requestId: string | null;
-                                }[];
-                                count: number;
-                                /** @enum {boolean} */
-                                countCapped?: true;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List audit entries
+         * @description A page of audit entries, newest first, filtered by administrator, action, record and time, with the filtered count.
+         */
+        get: operations["listAuditEntries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8692,99 +1581,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One audit entry with every field and its changes (docs/behaviour.md §13) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                id: number;
-                                at: string;
-                                actorId: number | null;
-                                actorName: string | null;
-                                actorEmail: string | null;
-                                action: string;
-                                entity: string | null;
-                                entityId: string | null;
-                                entityIds: (string | number)[] | null;
-                                changes: {
-                                    [key: string]: {
-                                        before: unknown;
-                                        after: unknown;
-                                    };
-                                } | null;
-                                clientIp: string | null;
-                                userAgent: string | null;
-                                requestId: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Get an audit entry
+         * @description One audit entry with every field and its changes.
+         */
+        get: operations["getAuditEntry"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8800,143 +1601,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A stored image (embedded storage only); 404 envelope when there is none */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description gift_card_images or profile_Images */
-                    folder: string;
-                    /** @description <uuid>.<png|jpg|gif>, as the server made it */
-                    key: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
         /**
-         * Upload one image through a URL from POST /api/getPresignedUrl (embedded storage only)
-         * @description Content-Type must be the signed type; the body is the file (at most 10 MB, PNG, JPEG or GIF by its first bytes). A URL works once, for 15 minutes.
+         * Get a stored image
+         * @description A stored image, when the server itself stores them (no S3 bucket configured); a 404 envelope when there is none.
          */
-        put: {
-            parameters: {
-                query: {
-                    /** @description unix seconds */
-                    expires: string;
-                    /** @description the signed content type */
-                    type: string;
-                    /** @description HMAC-SHA256, base64url */
-                    sig: string;
-                };
-                header?: never;
-                path: {
-                    /** @description gift_card_images or profile_Images */
-                    folder: string;
-                    /** @description <uuid>.<png|jpg|gif>, as the server made it */
-                    key: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message?: string;
-                            body: {
-                                url: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                507: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            errors?: string[];
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getImage"];
+        /**
+         * Upload an image
+         * @description Uploads one image through a URL from POST /api/getPresignedUrl, when the server itself stores them (no S3 bucket configured). Content-Type must be the signed type; the body is the file (at most 10 MB, PNG, JPEG or GIF by its first bytes). A URL works once, for 15 minutes.
+         */
+        put: operations["uploadImage"];
         post?: never;
         delete?: never;
         options?: never;
@@ -8947,7 +1621,415 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        /** @description A refused call: what went wrong, and when several fields are invalid, one entry per field. */
+        ErrorEnvelope: {
+            message: string;
+            errors?: string[];
+        };
+        /** @description What a create call answers: the new record’s id. */
+        CreatedId: {
+            id: number;
+        };
+        /** @description What a bulk delete did: the ids deleted, in one transaction, and each id refused with the message deleting that record alone would have answered. */
+        BulkDeleteResult: {
+            deleted: number[];
+            refused: {
+                id: number;
+                message: string;
+            }[];
+        };
+        /** @description The ids of every record a list’s filters match, in the list’s order; countCapped says more records match than the ids given. */
+        SelectAllIdsResult: {
+            ids: number[];
+            count: number;
+            /** @enum {boolean} */
+            countCapped?: true;
+        };
+        /** @description The signed-in account, as a session keeps it. */
+        SessionUser: {
+            id: number;
+            name: string;
+            email: string;
+            dob: string | null;
+            height: number | null;
+            weight: number | null;
+            gender: string | null;
+            totalCoins: number;
+            dailyFSGoal: number;
+            isActive: boolean;
+            isTracking: boolean;
+            profilePic: string | null;
+            emailVerified: boolean;
+            createdAt: string;
+            /** @enum {string} */
+            roleName: "Admin" | "Support" | "Content" | "User";
+        };
+        /** @description The signed-in account, with the version its profile form sends back. */
+        Profile: {
+            id: number;
+            name: string;
+            email: string;
+            dob: string | null;
+            height: number | null;
+            weight: number | null;
+            gender: string | null;
+            totalCoins: number;
+            dailyFSGoal: number;
+            isActive: boolean;
+            isTracking: boolean;
+            profilePic: string | null;
+            emailVerified: boolean;
+            createdAt: string;
+            /** @enum {string} */
+            roleName: "Admin" | "Support" | "Content" | "User";
+            version: number;
+        };
+        /** @description A user as a list shows it. */
+        UserListItem: {
+            id: number;
+            name: string;
+            email: string;
+            dob: string | null;
+            height: number | null;
+            weight: number | null;
+            gender: string | null;
+            totalCoins: number;
+            dailyFSGoal: number;
+            isActive: boolean;
+            isTracking: boolean;
+            profilePic: string | null;
+            emailVerified: boolean;
+            createdAt: string;
+            Role: {
+                /** @enum {string} */
+                name: "Admin" | "Support" | "Content" | "User";
+            };
+            deletedAt: string | null;
+        };
+        /** @description A user with their role, the gift cards they redeemed and the version of their account’s fields. */
+        UserDetail: {
+            id: number;
+            name: string;
+            email: string;
+            dob: string | null;
+            height: number | null;
+            weight: number | null;
+            gender: string | null;
+            totalCoins: number;
+            dailyFSGoal: number;
+            isActive: boolean;
+            isTracking: boolean;
+            profilePic: string | null;
+            emailVerified: boolean;
+            createdAt: string;
+            Role: {
+                /** @enum {string} */
+                name: "Admin" | "Support" | "Content" | "User";
+            };
+            deletedAt: string | null;
+            updatedAt: string;
+            version: number;
+            stepsFlaggedAt: string | null;
+            GiftCards: components["schemas"]["GiftCard"][];
+        };
+        /** @description A session of the signed-in account. */
+        SessionInfo: {
+            /** @enum {string} */
+            audience: "admin" | "app";
+            createdAt: string;
+            lastSeenAt: string;
+            expiresAt: string;
+            idleExpiresAt: string | null;
+            ip: string | null;
+            userAgent: string | null;
+            current: boolean;
+        };
+        /** @description A gift card, with its codes. */
+        GiftCard: {
+            id: number;
+            serialNumber: string;
+            amount: number;
+            currency: string;
+            storeName: string;
+            storeAddress: string;
+            cardPicture: string | null;
+            validTill: string;
+            expiryDuration: number;
+            price: number;
+            controlCode: string;
+            isExpired: boolean;
+            redeemedAt: string | null;
+            createdAt: string;
+        };
+        /** @description A row of a gift-card import, with the errors that kept it from being created. */
+        GiftCardImportRowResult: {
+            id: string;
+            serialNumber: string;
+            controlCode: string;
+            price: string;
+            currency: string;
+            amount: string;
+            storeName: string;
+            storeAddress: string;
+            validTill: string;
+            expiryDuration: string;
+            cardPicture: string;
+            /** @enum {boolean} */
+            hasErrors: true;
+            errors: string[];
+        };
+        /** @description A quiz question, with its correct option. */
+        QuizQuestion: {
+            id: number;
+            question: string;
+            option1: string;
+            option2: string;
+            option3: string;
+            option4: string;
+            correctOption: number;
+            /** @enum {string} */
+            language: "en" | "sv";
+            coins: number;
+            isActive: boolean;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /** @description A gift-box config: the coins of its boxes, the steps that unlock them and how many a day. */
+        GiftBoxConfig: {
+            id: number;
+            type: string;
+            minCoins: number;
+            maxCoins: number;
+            stepsToUnlock: number;
+            boxesPerDay: number;
+            isActive: boolean;
+            manualBoxCount: number;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /** @description A gift-box config with the boxes placed by hand under it, newest first. */
+        GiftBoxConfigDetail: {
+            id: number;
+            type: string;
+            minCoins: number;
+            maxCoins: number;
+            stepsToUnlock: number;
+            boxesPerDay: number;
+            isActive: boolean;
+            manualBoxCount: number;
+            createdAt: string;
+            updatedAt: string;
+            ManualBoxes: components["schemas"]["GiftBox"][];
+        };
+        /** @description A gift box placed on the map. */
+        GiftBox: {
+            id: number;
+            configId: number;
+            latitude: number;
+            longitude: number;
+            coins: number;
+            expiresAt: string;
+            /** @enum {string} */
+            source: "manual";
+            openedAt: string | null;
+            createdAt: string;
+        };
+        /** @description A push notification, with its audience, status and delivery counts. */
+        Notification: {
+            id: number;
+            title: string;
+            message: string;
+            /** @enum {string} */
+            language: "en" | "sv";
+            /** @enum {string} */
+            audience: "all" | "active" | "users";
+            sendAt: string;
+            /** @enum {string} */
+            status: "queued" | "sent" | "failed";
+            recipientCount: number;
+            deliveredCount: number;
+            failedCount: number;
+            createdAt: string;
+            completedAt: string | null;
+        };
+        /** @description A notification in an app user’s inbox. */
+        InboxNotification: {
+            id: number;
+            notificationId: number;
+            title: string;
+            message: string;
+            /** @enum {string} */
+            language: "en" | "sv";
+            createdAt: string;
+        };
+        /** @description A complaint query and its sender (null once their account is deleted). */
+        ComplaintQuery: {
+            id: number;
+            title: string;
+            message: string;
+            source: string;
+            isRead: boolean;
+            createdAt: string;
+            User: {
+                id: number;
+                name: string;
+                email: string;
+            } | null;
+        };
+        /** @description An entry of the audit log: who changed what, and how. */
+        AuditEntry: {
+            id: number;
+            at: string;
+            actorId: number | null;
+            actorName: string | null;
+            actorEmail: string | null;
+            action: string;
+            entity: string | null;
+            entityId: string | null;
+            entityIds: (string | number)[] | null;
+            changes: {
+                [key: string]: {
+                    before: unknown;
+                    after: unknown;
+                };
+            } | null;
+            clientIp: string | null;
+            userAgent: string | null;
+            requestId: string | null;
+        };
+        /** @description An entry of a user’s coin history. */
+        LedgerEntry: {
+            id: number;
+            /** @enum {string} */
+            kind: "steps" | "quiz" | "giftbox" | "redeem" | "adjustment";
+            amount: number;
+            reason: string | null;
+            refDay: string | null;
+            refId: number | null;
+            createdAt: string;
+        };
+        /** @description An entry of a user’s coin history, with the administrator who made an adjustment. */
+        AdminLedgerEntry: {
+            id: number;
+            /** @enum {string} */
+            kind: "steps" | "quiz" | "giftbox" | "redeem" | "adjustment";
+            amount: number;
+            reason: string | null;
+            refDay: string | null;
+            refId: number | null;
+            createdAt: string;
+            adminId: number | null;
+            adminName: string | null;
+        };
+        /** @description The server’s status, for a person. */
+        Health: {
+            /** @enum {string} */
+            status: "ok" | "degraded" | "draining";
+            database: {
+                /** @enum {string} */
+                driver: "pglite" | "postgres";
+                ok: boolean;
+                latencyMs?: number;
+            };
+            version: string;
+            uptimeSeconds: number;
+        };
+        /** @description The process is up. */
+        Liveness: {
+            /** @enum {string} */
+            status: "ok";
+            uptimeSeconds: number;
+        };
+        /** @description Whether this instance should get traffic, and why not. */
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "not_ready" | "draining";
+            database: boolean;
+            migrations: {
+                applied: number;
+                expected: number;
+            };
+            draining: boolean;
+        };
+        /** @description The app user’s profile, coins, today’s steps and goal, and whether their steps are flagged. */
+        AppMe: {
+            id: number;
+            name: string;
+            email: string;
+            dob: string | null;
+            height: number | null;
+            weight: number | null;
+            gender: string | null;
+            dailyFSGoal: number;
+            isTracking: boolean;
+            emailVerified: boolean;
+            profilePic: string | null;
+            totalCoins: number;
+            today: {
+                date: string;
+                steps: number;
+                goal: number;
+            };
+            stepsFlagged: boolean;
+        };
+        /** @description A gift card of the app’s catalogue: never its serial number or control code. */
+        AppCatalogueCard: {
+            id: number;
+            storeName: string;
+            storeAddress: string;
+            amount: number;
+            currency: string;
+            cardPicture: string | null;
+            price: number;
+            validTill: string;
+            expiryDuration: number;
+            expiryDurationText: string;
+        };
+        /** @description A gift card the app user redeemed, with its codes and the time left. */
+        AppMyGiftCard: {
+            id: number;
+            storeName: string;
+            storeAddress: string;
+            amount: number;
+            currency: string;
+            cardPicture: string | null;
+            price: number;
+            validTill: string;
+            expiryDuration: number;
+            expiryDurationText: string;
+            serialNumber: string;
+            controlCode: string;
+            redeemedAt: string;
+            durationEndsAt: string | null;
+            expiresIn: string | null;
+            isExpired: boolean;
+        };
+        /** @description A gift box the app user may open today, and how far it is. */
+        AppNearbyBox: {
+            id: number;
+            latitude: number;
+            longitude: number;
+            configId: number;
+            configName: string;
+            expiresAt: string;
+            stepsToUnlock: number;
+            distance: number;
+            unlocked: boolean;
+        };
+        /** @description A quiz question as the app gets it: without the correct option. */
+        AppQuizQuestion: {
+            id: number;
+            question: string;
+            option1: string;
+            option2: string;
+            option3: string;
+            option4: string;
+            /** @enum {string} */
+            language: "en" | "sv";
+            coins: number;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -8955,4 +2037,5987 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["Liveness"];
+                    };
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["Readiness"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["Readiness"];
+                    };
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["Health"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["Health"];
+                    };
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                    adminPortal?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            user: components["schemas"]["SessionUser"];
+                            token: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    registerAppAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    name: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        /** @enum {string|null} */
+                        body: null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            ended: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["SessionInfo"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["SessionInfo"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    temp_code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    verifyToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    temp_code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportUsers: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "id" | "name" | "email" | "totalCoins" | "dailyFSGoal" | "isActive" | "createdAt";
+                name?: string;
+                email?: string;
+                role?: "Admin" | "Support" | "Content" | "User";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, as an attachment (UTF-8 with a BOM, a header row, CRLF line ends) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "id" | "name" | "email" | "totalCoins" | "dailyFSGoal" | "isActive" | "createdAt";
+                name?: string;
+                email?: string;
+                role?: "Admin" | "Support" | "Content" | "User";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            rows: components["schemas"]["UserListItem"][];
+                            count: number;
+                            /** @enum {boolean} */
+                            countCapped?: true;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version?: number;
+                    coinsSeen?: number;
+                    updateId: number;
+                    name: string;
+                    /** @default null */
+                    dob?: string | null;
+                    height: number;
+                    weight: number;
+                    /** @enum {string|null} */
+                    gender: "male" | "female" | null;
+                    totalCoins: number;
+                    dailyFSGoal: number;
+                    isActive: boolean;
+                    isTracking: boolean;
+                    /** @enum {string} */
+                    role: "Admin" | "Support" | "Content" | "User";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["UserDetail"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        body: components["schemas"]["UserDetail"];
+                    };
+                };
+            };
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    email: string;
+                    /** @default 0 */
+                    height?: number;
+                    /** @default 0 */
+                    weight?: number;
+                    /**
+                     * @default null
+                     * @enum {string|null}
+                     */
+                    gender?: "male" | "female" | null;
+                    /** @default 0 */
+                    totalCoins?: number;
+                    /** @default 0 */
+                    dailyFSGoal?: number;
+                    /**
+                     * @default User
+                     * @enum {string}
+                     */
+                    role?: "Admin" | "Support" | "Content" | "User";
+                    /** @default false */
+                    isTracking?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["CreatedId"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["UserDetail"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        /** @enum {string|null} */
+                        body: null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    setUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    updateId: number;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        /** @enum {string|null} */
+                        body: null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bulkDeleteUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["BulkDeleteResult"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listUserIds: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "id" | "name" | "email" | "totalCoins" | "dailyFSGoal" | "isActive" | "createdAt";
+                name?: string;
+                email?: string;
+                role?: "Admin" | "Support" | "Content" | "User";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["SelectAllIdsResult"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listUserLedger: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            rows: components["schemas"]["AdminLedgerEntry"][];
+                            count: number;
+                            /** @enum {boolean} */
+                            countCapped?: true;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    adjustUserCoins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            totalCoins: number;
+                            entry: components["schemas"]["AdminLedgerEntry"];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPresignedUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    dict: "gift_card_images" | "profile_Images";
+                    /** @enum {string} */
+                    dataType: "image/png" | "image/jpeg" | "image/gif";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["Profile"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version?: number;
+                    coinsSeen?: number;
+                    updateId: number;
+                    name: string;
+                    dob?: string | null;
+                    height?: number;
+                    weight?: number;
+                    profilePic?: string | null;
+                    /** @enum {string|null} */
+                    gender?: "male" | "female" | null;
+                    totalCoins?: number;
+                    dailyFSGoal?: number;
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["Profile"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        body: components["schemas"]["Profile"];
+                    };
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    oldPassword: string;
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            token: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGiftCardSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            /** @enum {string} */
+                            csvDateOrder: "DMY" | "MDY" | "YMD";
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportGiftCards: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "id" | "serialNumber" | "storeName" | "price" | "amount" | "validTill" | "createdAt";
+                serialNumber?: string;
+                storeName?: string;
+                isExpired?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, as an attachment (UTF-8 with a BOM, a header row, CRLF line ends) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listGiftCards: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "id" | "serialNumber" | "storeName" | "price" | "amount" | "validTill" | "createdAt";
+                serialNumber?: string;
+                storeName?: string;
+                isExpired?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            rows: components["schemas"]["GiftCard"][];
+                            count: number;
+                            /** @enum {boolean} */
+                            countCapped?: true;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateGiftCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    updateId: number;
+                    serialNumber: string;
+                    amount: number;
+                    currency: string;
+                    storeName: string;
+                    storeAddress: string;
+                    cardPicture: string;
+                    validTill: string;
+                    expiryDuration: number;
+                    price: number;
+                    controlCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["GiftCard"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createGiftCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    serialNumber: string;
+                    amount: number;
+                    currency: string;
+                    storeName: string;
+                    storeAddress: string;
+                    cardPicture: string;
+                    validTill: string;
+                    expiryDuration: number;
+                    price: number;
+                    controlCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["CreatedId"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGiftCardCsvTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    getGiftCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["GiftCard"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteGiftCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        /** @enum {string|null} */
+                        body: null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    importGiftCards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    giftCards: {
+                        id?: string | number;
+                        serialNumber?: (string | number) | null;
+                        controlCode?: (string | number) | null;
+                        price?: (string | number) | null;
+                        currency?: (string | number) | null;
+                        amount?: (string | number) | null;
+                        storeName?: (string | number) | null;
+                        storeAddress?: (string | number) | null;
+                        validTill?: (string | number) | null;
+                        expiryDuration?: (string | number) | null;
+                        cardPicture?: (string | number) | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["GiftCardImportRowResult"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["GiftCardImportRowResult"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bulkDeleteGiftCards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["BulkDeleteResult"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listGiftCardIds: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "id" | "serialNumber" | "storeName" | "price" | "amount" | "validTill" | "createdAt";
+                serialNumber?: string;
+                storeName?: string;
+                isExpired?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["SelectAllIdsResult"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportQuizQuestions: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "id" | "question" | "language" | "coins" | "isActive" | "createdAt";
+                question?: string;
+                language?: "en" | "sv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, as an attachment (UTF-8 with a BOM, a header row, CRLF line ends) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listQuizQuestions: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "id" | "question" | "language" | "coins" | "isActive" | "createdAt";
+                question?: string;
+                language?: "en" | "sv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            rows: components["schemas"]["QuizQuestion"][];
+                            count: number;
+                            /** @enum {boolean} */
+                            countCapped?: true;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateQuizQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    updateId: number;
+                    question: string;
+                    option1: string;
+                    option2: string;
+                    option3: string;
+                    option4: string;
+                    correctOption: number;
+                    /** @enum {string} */
+                    language: "en" | "sv";
+                    coins: number;
+                    /** @default true */
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["QuizQuestion"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createQuizQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    question: string;
+                    option1: string;
+                    option2: string;
+                    option3: string;
+                    option4: string;
+                    correctOption: number;
+                    /** @enum {string} */
+                    language: "en" | "sv";
+                    coins: number;
+                    /** @default true */
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["CreatedId"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getQuizQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["QuizQuestion"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteQuizQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        /** @enum {string|null} */
+                        body: null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bulkDeleteQuizQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["BulkDeleteResult"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listQuizQuestionIds: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "id" | "question" | "language" | "coins" | "isActive" | "createdAt";
+                question?: string;
+                language?: "en" | "sv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["SelectAllIdsResult"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportGiftBoxConfigs: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "id" | "type" | "minCoins" | "maxCoins" | "stepsToUnlock" | "boxesPerDay" | "isActive" | "createdAt";
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, as an attachment (UTF-8 with a BOM, a header row, CRLF line ends) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listGiftBoxConfigs: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "id" | "type" | "minCoins" | "maxCoins" | "stepsToUnlock" | "boxesPerDay" | "isActive" | "createdAt";
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            rows: components["schemas"]["GiftBoxConfig"][];
+                            count: number;
+                            /** @enum {boolean} */
+                            countCapped?: true;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateGiftBoxConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    updateId: number;
+                    type: string;
+                    minCoins: number;
+                    maxCoins: number;
+                    stepsToUnlock: number;
+                    boxesPerDay: number;
+                    /** @default true */
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["GiftBoxConfig"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createGiftBoxConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    type: string;
+                    minCoins: number;
+                    maxCoins: number;
+                    stepsToUnlock: number;
+                    boxesPerDay: number;
+                    /** @default true */
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["CreatedId"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGiftBoxConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["GiftBoxConfigDetail"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteGiftBoxConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        /** @enum {string|null} */
+                        body: null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    placeGiftBox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configId: number;
+                    latitude: number;
+                    longitude: number;
+                    coins: number;
+                    expiresAt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["GiftBox"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deletePlacedGiftBox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        /** @enum {string|null} */
+                        body: null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMapConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            tileUrl: string;
+                            attribution: string;
+                            maxZoom: number;
+                            center: (number)[];
+                            zoom: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bulkDeleteGiftBoxConfigs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["BulkDeleteResult"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listGiftBoxConfigIds: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "id" | "type" | "minCoins" | "maxCoins" | "stepsToUnlock" | "boxesPerDay" | "isActive" | "createdAt";
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["SelectAllIdsResult"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportNotifications: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "id" | "title" | "sendAt" | "status" | "createdAt";
+                title?: string;
+                message?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, as an attachment (UTF-8 with a BOM, a header row, CRLF line ends) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "id" | "title" | "sendAt" | "status" | "createdAt";
+                title?: string;
+                message?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            rows: components["schemas"]["Notification"][];
+                            count: number;
+                            /** @enum {boolean} */
+                            countCapped?: true;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sendNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    message: string;
+                    /** @enum {string} */
+                    language: "en" | "sv";
+                    /** @enum {string} */
+                    audience: "all" | "active" | "users";
+                    /** @default [] */
+                    userIds?: number[];
+                    sendAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["CreatedId"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        /** @enum {string|null} */
+                        body: null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAppNotifications: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            rows: components["schemas"]["InboxNotification"][];
+                            count: number;
+                            /** @enum {boolean} */
+                            countCapped?: true;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bulkDeleteNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["BulkDeleteResult"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listNotificationIds: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "id" | "title" | "sendAt" | "status" | "createdAt";
+                title?: string;
+                message?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["SelectAllIdsResult"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportComplaintQueries: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "id" | "title" | "isRead" | "createdAt";
+                title?: string;
+                isRead?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, as an attachment (UTF-8 with a BOM, a header row, CRLF line ends) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listComplaintQueries: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "id" | "title" | "isRead" | "createdAt";
+                title?: string;
+                isRead?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            rows: components["schemas"]["ComplaintQuery"][];
+                            count: number;
+                            /** @enum {boolean} */
+                            countCapped?: true;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    markComplaintQueryRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    isRead: boolean;
+                    updateId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["ComplaintQuery"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getComplaintQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["ComplaintQuery"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteComplaintQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        /** @enum {string|null} */
+                        body: null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sendComplaintQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["CreatedId"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bulkDeleteComplaintQueries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["BulkDeleteResult"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listComplaintQueryIds: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "id" | "title" | "isRead" | "createdAt";
+                title?: string;
+                isRead?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["SelectAllIdsResult"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    recordSteps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    date: string;
+                    steps: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            date: string;
+                            steps: number;
+                            coins: number;
+                            credited: number;
+                            totalCoins: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAppQuizQuestions: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                language?: "en" | "sv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            rows: components["schemas"]["AppQuizQuestion"][];
+                            count: number;
+                            /** @enum {boolean} */
+                            countCapped?: true;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    answerQuizQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    option: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            correct: boolean;
+                            correctOption: number;
+                            coins: number;
+                            totalCoins: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    openGiftBox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    latitude: number;
+                    longitude: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            coins: number;
+                            totalCoins: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    redeemGiftCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            card: components["schemas"]["GiftCard"];
+                            totalCoins: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAppGiftCards: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                storeName?: string;
+                affordable?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            rows: components["schemas"]["AppCatalogueCard"][];
+                            count: number;
+                            /** @enum {boolean} */
+                            countCapped?: true;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listMyGiftCards: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            rows: components["schemas"]["AppMyGiftCard"][];
+                            count: number;
+                            /** @enum {boolean} */
+                            countCapped?: true;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listNearbyGiftBoxes: {
+        parameters: {
+            query: {
+                lat: string;
+                lng: string;
+                radius?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            rows: components["schemas"]["AppNearbyBox"][];
+                            stepsToday: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAppLedger: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            rows: components["schemas"]["LedgerEntry"][];
+                            count: number;
+                            /** @enum {boolean} */
+                            countCapped?: true;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAppMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["AppMe"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateAppMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    dob?: string | null;
+                    height?: number;
+                    weight?: number;
+                    /** @enum {string|null} */
+                    gender?: "male" | "female" | null;
+                    dailyFSGoal?: number;
+                    isTracking?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["AppMe"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    eraseAppAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    setPushToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pushToken: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    changeAppPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            token: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportAppData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exportedAt: string;
+                        profile: {
+                            id: number;
+                            name: string;
+                            email: string;
+                            dob: string | null;
+                            height: number | null;
+                            weight: number | null;
+                            gender: string | null;
+                            dailyFSGoal: number;
+                            isTracking: boolean;
+                            emailVerified: boolean;
+                            profilePic: string | null;
+                            totalCoins: number;
+                            stepsFlagged: boolean;
+                            createdAt: string;
+                        };
+                        stepLogs: {
+                            day: string;
+                            steps: number;
+                            coins: number;
+                        }[];
+                        ledger: {
+                            at: string;
+                            kind: string;
+                            amount: number;
+                            refId: number | null;
+                            refDay: string | null;
+                            reason: string | null;
+                        }[];
+                        quizAnswers: {
+                            at: string;
+                            quizId: number;
+                            question: string;
+                            option: number;
+                            correct: boolean;
+                            coins: number;
+                        }[];
+                        giftCards: {
+                            id: number;
+                            serialNumber: string;
+                            controlCode: string;
+                            amount: number;
+                            currency: string;
+                            storeName: string;
+                            storeAddress: string;
+                            validTill: string;
+                            price: number;
+                            redeemedAt: string | null;
+                        }[];
+                        giftBoxes: {
+                            id: number;
+                            openedAt: string | null;
+                            coins: number;
+                            latitude: number;
+                            longitude: number;
+                        }[];
+                        messages: {
+                            at: string;
+                            title: string;
+                            message: string;
+                            isRead: boolean;
+                        }[];
+                        notifications: {
+                            at: string;
+                            title: string;
+                            message: string;
+                            readAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    clearUserStepsFlag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: {
+                range?: "Today" | "Week" | "Month" | "Year" | "All";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            /** @enum {string} */
+                            range: "Today" | "Week" | "Month" | "Year" | "All";
+                            from: string;
+                            to: string;
+                            /** @enum {string} */
+                            granularity: "day" | "month";
+                            totals: {
+                                newUsers: number;
+                                activeWalkers: number;
+                                steps: number;
+                                coinsEarned: number;
+                                coinsSpent: number;
+                                giftCardsRedeemed: number;
+                                giftCardsInStock: number;
+                                unreadQueries: number;
+                            };
+                            series: {
+                                period: string;
+                                newUsers: number;
+                                activeWalkers: number;
+                                steps: number;
+                                coinsEarned: number;
+                                coinsSpent: number;
+                                giftCardsRedeemed: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    quickSearch: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            users: {
+                                id: number;
+                                name: string;
+                                email: string;
+                            }[];
+                            giftCards: {
+                                id: number;
+                                serialNumber: string;
+                                storeName: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportAuditLog: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "at" | "id";
+                actorId?: string;
+                action?: "create" | "update" | "delete" | "bulk-delete" | "bulk-import" | "password-reset" | "password-change" | "notification-send" | "giftbox-place" | "role-change" | "export" | "sign-in" | "sign-in-failed" | "sign-out" | "coins-adjust" | "erase";
+                entity?: "user" | "gift-card" | "quiz" | "gift-box-config" | "gift-box" | "notification" | "complaint-query" | "profile" | "audit";
+                entityId?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, as an attachment (UTF-8 with a BOM, a header row, CRLF line ends) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                order?: "asc" | "desc";
+                count?: "exact";
+                sort?: "at" | "id";
+                actorId?: string;
+                action?: "create" | "update" | "delete" | "bulk-delete" | "bulk-import" | "password-reset" | "password-change" | "notification-send" | "giftbox-place" | "role-change" | "export" | "sign-in" | "sign-in-failed" | "sign-out" | "coins-adjust" | "erase";
+                entity?: "user" | "gift-card" | "quiz" | "gift-box-config" | "gift-box" | "notification" | "complaint-query" | "profile" | "audit";
+                entityId?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            rows: components["schemas"]["AuditEntry"][];
+                            count: number;
+                            /** @enum {boolean} */
+                            countCapped?: true;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAuditEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: components["schemas"]["AuditEntry"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description gift_card_images or profile_Images */
+                folder: string;
+                /** @description <uuid>.<png|jpg|gif>, as the server made it */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    uploadImage: {
+        parameters: {
+            query: {
+                /** @description unix seconds */
+                expires: string;
+                /** @description the signed content type */
+                type: string;
+                /** @description HMAC-SHA256, base64url */
+                sig: string;
+            };
+            header?: never;
+            path: {
+                /** @description gift_card_images or profile_Images */
+                folder: string;
+                /** @description <uuid>.<png|jpg|gif>, as the server made it */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        body: {
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Default Response */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+}

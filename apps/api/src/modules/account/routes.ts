@@ -26,7 +26,10 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
     {
       schema: {
         tags: ['auth'],
-        summary: 'E-mail a reset link; the same answer whether or not the account exists',
+        operationId: 'forgotPassword',
+        summary: 'Ask for a password reset link',
+        description:
+          "E-mails a link to reset the password; the same answer whether or not the account exists. Kept for compatibility with the existing clients (the mobile app and the portal): the path's name, in snake case.",
         body: forgotPasswordSchema,
         response: { 200: messageOnly, 400: failure, 429: failure },
       },
@@ -47,7 +50,10 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
     {
       schema: {
         tags: ['auth'],
-        summary: "Set a new password with a reset link's token (temp_code); ends every session of the user",
+        operationId: 'resetPassword',
+        summary: 'Reset a password',
+        description:
+          "Sets a new password with the token of a reset link (temp_code) and ends every session of the account. Kept for compatibility with the existing clients (the mobile app and the portal): the path's name, in snake case, and the field temp_code.",
         body: resetPasswordSchema,
         response: { 200: messageOnly, 400: failure },
       },
@@ -66,8 +72,10 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
       schema: {
         tags: ['app'],
         security: [{ bearer: [] }],
-        summary:
-          'E-mail the signed-in app user a new link to verify their address (redeeming gift cards needs it); 409 when it is verified already',
+        operationId: 'resendVerification',
+        summary: 'Send a new verify link',
+        description:
+          'E-mails the signed-in app user a new link to verify their address (redeeming gift cards needs it); 409 when it is verified already.',
         response: { 200: messageOnly, 401: failure, 403: failure, 409: failure, 429: failure },
       },
     },
@@ -88,7 +96,10 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
     {
       schema: {
         tags: ['auth'],
-        summary: "Mark the e-mail address verified with a verify link's token (temp_code)",
+        operationId: 'verifyToken',
+        summary: 'Verify an e-mail address',
+        description:
+          "Marks the e-mail address verified with the token of a verify link (temp_code). Kept for compatibility with the existing clients (the mobile app and the portal): the path's name and the field temp_code.",
         body: verifyTokenSchema,
         response: { 200: messageOnly, 400: failure },
       },

@@ -61,7 +61,9 @@ export async function appAccountRoutes(
       onRequest: app.requireAppUser,
       schema: {
         ...appCall,
-        summary: "The caller's profile, coin balance, today's steps and goal, and whether their steps are flagged",
+        operationId: 'getAppMe',
+        summary: 'Your profile and coins',
+        description: "The caller's profile, coin balance, today's steps and goal, and whether their steps are flagged.",
         response: { 200: okEnvelope(appMeSchema), ...appFailures, 404: failure },
       },
     },
@@ -78,9 +80,10 @@ export async function appAccountRoutes(
       onRequest: app.requireAppUser,
       schema: {
         ...appCall,
-        summary:
-          "Change the caller's profile or step tracking: only the fields sent change (at least one), " +
-          "with the portal's user-form rules",
+        operationId: 'updateAppMe',
+        summary: 'Update your profile',
+        description:
+          "Changes the caller's profile or step tracking: only the fields sent change (at least one), with the same rules as the portal's user form.",
         body: updateAppMeSchema,
         response: { 200: okEnvelope(appMeSchema), ...appFailures, 404: failure },
       },
@@ -98,7 +101,9 @@ export async function appAccountRoutes(
       onRequest: app.requireAppUser,
       schema: {
         ...appCall,
-        summary: "Set the device's push token (FCM registration token); null clears it",
+        operationId: 'setPushToken',
+        summary: "Set the device's push token",
+        description: "Sets the device's push token (its FCM registration token); null clears it.",
         body: appPushTokenSchema,
         response: { 200: messageOnly, ...appFailures },
       },
@@ -116,9 +121,10 @@ export async function appAccountRoutes(
       onRequest: app.requireAppUser,
       schema: {
         ...appCall,
-        summary:
-          "Change the caller's password (the current one first); answers a fresh token for this session, " +
-          'every other session of the account ends',
+        operationId: 'changeAppPassword',
+        summary: 'Change your password',
+        description:
+          "Changes the caller's password (the current one first); answers a fresh token for this session, and every other session of the account ends.",
         body: appChangePasswordSchema,
         response: { 200: okEnvelope(freshTokenSchema), ...appFailures },
       },
@@ -147,9 +153,10 @@ export async function appAccountRoutes(
       onRequest: app.requireAppUser,
       schema: {
         ...appCall,
-        summary:
-          "Erase the caller's account (their password first): personal data removed, every session ended; " +
-          'coins, steps, gift cards and messages kept without identity',
+        operationId: 'eraseAppAccount',
+        summary: 'Erase your account',
+        description:
+          "Erases the caller's account (their password first): personal data removed, every session ended; coins, steps, gift cards and messages are kept without identity.",
         body: appEraseSchema,
         response: { 200: messageOnly, ...appFailures },
       },
@@ -178,9 +185,10 @@ export async function appAccountRoutes(
       onRequest: app.requireAppUser,
       schema: {
         ...appCall,
-        summary:
-          'Download everything kept about the caller as JSON: profile, steps, coin ledger, quiz answers, gift cards (with codes), ' +
-          'gift boxes, messages, inbox',
+        operationId: 'exportAppData',
+        summary: 'Download your data',
+        description:
+          'Everything kept about the caller, as a JSON file: profile, steps, coin history, quiz answers, gift cards (with codes), gift boxes, messages, inbox.',
         response: { 200: appExportSchema, ...appFailures, 404: failure },
       },
     },
@@ -202,7 +210,10 @@ export async function appAccountRoutes(
       schema: {
         tags: ['users'],
         security: [{ bearer: [] }],
-        summary: "Clear a user's steps flag (the daily step limit reached on several days in a row), once looked at",
+        operationId: 'clearUserStepsFlag',
+        summary: "Clear a user's steps flag",
+        description:
+          "Clears a user's steps flag (the daily step limit reached on several days in a row), once looked at.",
         params: idParamsSchema,
         response: { 200: messageOnly, 400: failure, 401: failure, 403: failure, 404: failure, 409: failure },
       },

@@ -39,9 +39,10 @@ export async function appCatalogueRoutes(app: FastifyInstance, opts: { db: Db })
       onRequest: app.requireAppUser,
       schema: {
         ...appCall,
-        summary:
-          'A page of the gift cards in stock (no owner, not expired), cheapest first; storeName contains (any case), ' +
-          "affordable=true: at most the caller's coins. Never a serial number or control code",
+        operationId: 'listAppGiftCards',
+        summary: 'The gift-card catalogue',
+        description:
+          "A page of the gift cards in stock (no owner, not expired), cheapest first; storeName contains (any case), affordable=true keeps those the caller's coins pay for. Never a serial number or control code.",
         querystring: appGiftCardsQuerySchema,
         response: { 200: okEnvelope(listResponse(appCatalogueCardSchema)), ...appFailures },
       },
@@ -55,9 +56,10 @@ export async function appCatalogueRoutes(app: FastifyInstance, opts: { db: Db })
       onRequest: app.requireAppUser,
       schema: {
         ...appCall,
-        summary:
-          "A page of the caller's redeemed gift cards, newest first, with serial number, control code and the time " +
-          "left of their Expiry Duration ('N Hours M Minutes')",
+        operationId: 'listMyGiftCards',
+        summary: 'Your redeemed gift cards',
+        description:
+          "A page of the caller's redeemed gift cards, newest first, with serial number, control code and the time left of their expiry duration ('N Hours M Minutes').",
         querystring: appMyGiftCardsQuerySchema,
         response: { 200: okEnvelope(listResponse(appMyGiftCardSchema)), ...appFailures },
       },
@@ -71,9 +73,9 @@ export async function appCatalogueRoutes(app: FastifyInstance, opts: { db: Db })
       onRequest: app.requireAppUser,
       schema: {
         ...appCall,
-        summary:
-          `The gift boxes the caller may open today within radius metres (default ${limits.nearbyRadiusDefaultM}, ` +
-          `at most ${limits.nearbyRadiusMaxM.toLocaleString('en-US')}) of lat/lng, nearest first, at most ${limits.nearbyBoxesMax}`,
+        operationId: 'listNearbyGiftBoxes',
+        summary: 'Gift boxes nearby',
+        description: `The gift boxes the caller may open today within radius metres (${limits.nearbyRadiusDefaultM} by default, at most ${limits.nearbyRadiusMaxM.toLocaleString('en-US')}) of lat/lng, nearest first, at most ${limits.nearbyBoxesMax}.`,
         querystring: appNearbyBoxesQuerySchema,
         response: { 200: okEnvelope(appNearbyBoxesResponseSchema), ...appFailures },
       },
@@ -87,8 +89,10 @@ export async function appCatalogueRoutes(app: FastifyInstance, opts: { db: Db })
       onRequest: app.requireAppUser,
       schema: {
         ...appCall,
-        summary:
-          "A page of the caller's coin history, newest first: steps, quiz, giftbox, redeem and adjustment entries",
+        operationId: 'listAppLedger',
+        summary: 'Your coin history',
+        description:
+          "A page of the caller's coin history, newest first: steps, quiz, giftbox, redeem and adjustment entries.",
         querystring: ledgerQuerySchema,
         response: { 200: okEnvelope(listResponse(ledgerEntrySchema)), ...appFailures },
       },

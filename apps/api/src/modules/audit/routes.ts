@@ -33,8 +33,9 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Db; database
       onRequest: app.requirePermission('audit:read'),
       schema: {
         ...admin,
-        summary:
-          "Every audit entry matching the list's filters, newest first, as a CSV file (docs/behaviour.md §13); page and limit are ignored",
+        operationId: 'exportAuditLog',
+        summary: 'Export the audit log as CSV',
+        description: 'Every audit entry the filters match, newest first, as a CSV file; page and limit are ignored.',
         querystring: listAuditQuerySchema,
         response: { 200: csvFileResponse, ...adminFailures },
       },
@@ -52,8 +53,10 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Db; database
       onRequest: app.requirePermission('audit:read'),
       schema: {
         ...admin,
-        summary:
-          'A page of audit entries, newest first, filtered by admin, action, record and time (docs/behaviour.md §13), with the filtered count',
+        operationId: 'listAuditEntries',
+        summary: 'List audit entries',
+        description:
+          'A page of audit entries, newest first, filtered by administrator, action, record and time, with the filtered count.',
         querystring: listAuditQuerySchema,
         response: { 200: okEnvelope(auditListSchema), ...adminFailures },
       },
@@ -67,7 +70,9 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Db; database
       onRequest: app.requirePermission('audit:read'),
       schema: {
         ...admin,
-        summary: 'One audit entry with every field and its changes (docs/behaviour.md §13)',
+        operationId: 'getAuditEntry',
+        summary: 'Get an audit entry',
+        description: 'One audit entry with every field and its changes.',
         params: idParamsSchema,
         response: { 200: okEnvelope(auditEntrySchema), ...adminFailures, 404: failure },
       },

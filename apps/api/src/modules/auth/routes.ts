@@ -41,7 +41,10 @@ export async function authRoutes(
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in (portal: adminPortal true; app: without it)',
+        operationId: 'signIn',
+        summary: 'Sign in',
+        description:
+          'Signs in with an e-mail address and password and answers the user and a token. The portal sends adminPortal true (administrators and staff only); the mobile app leaves it out.',
         body: loginSchema,
         response: {
           200: okEnvelope(loginResponseSchema),
@@ -103,9 +106,10 @@ export async function authRoutes(
     {
       schema: {
         tags: ['auth'],
-        summary:
-          'Create an app account (role User) and e-mail a verify link; the same answer, without a token, whether or ' +
-          'not the address has an account (its owner is e-mailed instead). Sign in with POST /auth/login',
+        operationId: 'registerAppAccount',
+        summary: 'Register an app account',
+        description:
+          'Creates an app account (role User) and e-mails a link to verify the address. The same answer, without a token, whether or not the address already has an account (its owner is e-mailed instead). Sign in with POST /api/auth/login.',
         body: registerSchema,
         response: {
           200: okEnvelope(registerResponseSchema),

@@ -51,7 +51,9 @@ export async function sessionRoutes(app: FastifyInstance, opts: { db: Db }) {
       onRequest: app.requireUser,
       schema: {
         ...signedIn,
-        summary: "Sign out: ends this token's session; the token is refused from then on",
+        operationId: 'signOut',
+        summary: 'Sign out',
+        description: "Ends this token's session; the token is refused from then on.",
         response: { 200: z.object({ message: z.string() }), 401: failure },
       },
     },
@@ -77,7 +79,9 @@ export async function sessionRoutes(app: FastifyInstance, opts: { db: Db }) {
       onRequest: app.requireUser,
       schema: {
         ...signedIn,
-        summary: 'Sign out everywhere: ends every session of your account, this one included',
+        operationId: 'signOutEverywhere',
+        summary: 'Sign out everywhere',
+        description: 'Ends every session of your account, this one included.',
         response: { 200: okEnvelope(signedOutEverywhereSchema), 401: failure },
       },
     },
@@ -93,7 +97,9 @@ export async function sessionRoutes(app: FastifyInstance, opts: { db: Db }) {
       onRequest: app.requireUser,
       schema: {
         ...signedIn,
-        summary: "This token's session (a light call: using it keeps a portal session from going idle)",
+        operationId: 'getSession',
+        summary: 'This session',
+        description: "This token's session. A light call: making it keeps a portal session from going idle.",
         response: { 200: okEnvelope(sessionInfoSchema), 401: failure },
       },
     },
@@ -111,7 +117,9 @@ export async function sessionRoutes(app: FastifyInstance, opts: { db: Db }) {
       onRequest: app.requireUser,
       schema: {
         ...signedIn,
-        summary: 'Your sessions still open (any device), most recently used first',
+        operationId: 'listSessions',
+        summary: 'Your open sessions',
+        description: 'Your sessions still open, on any device, most recently used first.',
         response: { 200: okEnvelope(sessionListSchema), 401: failure },
       },
     },

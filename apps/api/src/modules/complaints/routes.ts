@@ -53,8 +53,10 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
       onRequest: app.requirePermission('complaints:read'),
       schema: {
         ...admin,
-        summary:
-          "Every complaint queries matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored",
+        operationId: 'exportComplaintQueries',
+        summary: 'Export complaint queries as CSV',
+        description:
+          "Every complaint query the list's filters match, in the list's sort, as a CSV file (streamed, with cells made safe for spreadsheets); page and limit are ignored.",
         querystring: listComplaintQueriesQuerySchema,
         response: { 200: csvFileResponse, ...adminFailures },
       },
@@ -71,8 +73,10 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
       onRequest: app.requirePermission('complaints:read'),
       schema: {
         ...admin,
-        summary:
-          'A page of complaint queries with their sender, filtered by title (contains, any case) and isRead, with the filtered count',
+        operationId: 'listComplaintQueries',
+        summary: 'List complaint queries',
+        description:
+          'A page of complaint queries with their sender, filtered by title (contains, any case) and isRead, with the filtered count.',
         querystring: listComplaintQueriesQuerySchema,
         response: { 200: okEnvelope(listResponse(complaintQuerySchema)), ...adminFailures },
       },
@@ -86,8 +90,10 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
       onRequest: app.requirePermission('complaints:read'),
       schema: {
         ...admin,
-        summary:
-          'One complaint query (docs/behaviour.md §7: id, isRead, title, message, source, User); User is null once deleted',
+        operationId: 'getComplaintQuery',
+        summary: 'Get a complaint query',
+        description:
+          'One complaint query: id, isRead, title, message, source, createdAt and its sender (User), null once their account is deleted.',
         params: idParamsSchema,
         response: { 200: okEnvelope(complaintQuerySchema), ...adminFailures, 404: failure },
       },
@@ -105,7 +111,10 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
       onRequest: app.requirePermission('complaints:write'),
       schema: {
         ...admin,
-        summary: 'Mark a complaint query read or unread (docs/behaviour.md §7 PUT /message { isRead, updateId })',
+        operationId: 'markComplaintQueryRead',
+        summary: 'Mark a complaint query read or unread',
+        description:
+          "Marks the complaint query `updateId` read or unread. Kept for compatibility with the existing clients: the path's name, and the query's id in the body (`updateId`).",
         body: updateComplaintQuerySchema,
         response: { 200: okEnvelope(complaintQuerySchema), ...adminFailures, 404: failure },
       },
@@ -123,7 +132,9 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
       onRequest: app.requirePermission('complaints:write'),
       schema: {
         ...admin,
+        operationId: 'deleteComplaintQuery',
         summary: 'Delete a complaint query',
+        description: 'Deletes a complaint query.',
         params: idParamsSchema,
         response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure },
       },
@@ -143,7 +154,9 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
       onRequest: app.requireAppUser,
       schema: {
         ...appCall,
-        summary: 'Send a complaint query from the app (source Mobile)',
+        operationId: 'sendComplaintQuery',
+        summary: 'Send a complaint query',
+        description: 'Sends a complaint query from the app (source Mobile), unread.',
         body: createComplaintQuerySchema,
         response: { 200: okEnvelope(createdIdSchema), 400: failure, 401: failure, 403: failure },
       },
@@ -163,8 +176,10 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
       onRequest: app.requirePermission('complaints:write'),
       schema: {
         ...admin,
-        summary:
-          'Delete many complaint queries in one transaction: an id not found is refused with its message, the rest are deleted',
+        operationId: 'bulkDeleteComplaintQueries',
+        summary: 'Delete many complaint queries',
+        description:
+          'Deletes many complaint queries in one transaction: an id not found is refused with its message, the rest are deleted.',
         body: bulkDeleteSchema,
         response: { 200: okEnvelope(bulkDeleteResultSchema), ...adminFailures },
       },
@@ -184,7 +199,9 @@ export async function complaintQueryRoutes(app: FastifyInstance, opts: { db: Db;
       onRequest: app.requirePermission('complaints:read'),
       schema: {
         ...admin,
-        summary: `The ids of all complaint queries the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,
+        operationId: 'listComplaintQueryIds',
+        summary: 'Ids of the matching complaint queries',
+        description: `The ids of every complaint query the list's filters match, in the list's order (page and limit are ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}.`,
         querystring: listComplaintQueriesQuerySchema,
         response: { 200: okEnvelope(selectAllIdsResultSchema), ...adminFailures },
       },

@@ -20,8 +20,10 @@ export async function dashboardRoutes(app: FastifyInstance, opts: { db: Db }) {
       onRequest: app.requirePermission('dashboard:read'),
       schema: {
         ...admin,
-        summary:
-          'Totals and the day (Today, Week, Month) or month (Year, All) series of the range, plus gift cards in stock and unread queries now',
+        operationId: 'getDashboard',
+        summary: 'Dashboard figures',
+        description:
+          'The totals of the range, and its series by day (Today, Week, Month) or by month (Year, All), plus the gift cards in stock and the unread complaint queries now.',
         querystring: dashboardQuerySchema,
         response: { 200: okEnvelope(dashboardSchema), ...adminFailures },
       },

@@ -61,8 +61,10 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
       onRequest: app.requirePermission('giftBoxes:read'),
       schema: {
         ...admin,
-        summary:
-          "Every gift box configs matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored",
+        operationId: 'exportGiftBoxConfigs',
+        summary: 'Export gift-box configs as CSV',
+        description:
+          "Every gift-box config the list's filters match, in the list's sort, as a CSV file (streamed, with cells made safe for spreadsheets); page and limit are ignored.",
         querystring: listGiftBoxConfigsQuerySchema,
         response: { 200: csvFileResponse, ...adminFailures },
       },
@@ -79,8 +81,10 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
       onRequest: app.requirePermission('giftBoxes:read'),
       schema: {
         ...admin,
-        summary:
-          'A page of gift box configs, filtered by type (Config Name; contains, any case), each with its manualBoxCount, and the filtered count',
+        operationId: 'listGiftBoxConfigs',
+        summary: 'List gift-box configs',
+        description:
+          "A page of gift-box configs, filtered by type (the config's name; contains, any case), each with its manualBoxCount, and the filtered count.",
         querystring: listGiftBoxConfigsQuerySchema,
         response: { 200: okEnvelope(listResponse(giftBoxConfigSchema)), ...adminFailures },
       },
@@ -94,7 +98,9 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
       onRequest: app.requirePermission('giftBoxes:read'),
       schema: {
         ...admin,
-        summary: 'One gift box config and its boxes placed by hand (ManualBoxes), newest first',
+        operationId: 'getGiftBoxConfig',
+        summary: 'Get a gift-box config',
+        description: 'One gift-box config and the boxes placed by hand under it (ManualBoxes), newest first.',
         params: idParamsSchema,
         response: { 200: okEnvelope(giftBoxConfigDetailSchema), ...adminFailures, 404: failure },
       },
@@ -112,7 +118,9 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
       onRequest: app.requirePermission('giftBoxes:write'),
       schema: {
         ...admin,
-        summary: 'Add a gift box config; its type (Config Name) must be new, whatever the case',
+        operationId: 'createGiftBoxConfig',
+        summary: 'Add a gift-box config',
+        description: "Adds a gift-box config; its type (the config's name) must be new, whatever the case.",
         body: createGiftBoxConfigSchema,
         response: { 200: okEnvelope(createdIdSchema), ...adminFailures, 409: failure },
       },
@@ -130,7 +138,10 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
       onRequest: app.requirePermission('giftBoxes:write'),
       schema: {
         ...admin,
-        summary: 'Update the gift box config `updateId`; answers the config as stored',
+        operationId: 'updateGiftBoxConfig',
+        summary: 'Update a gift-box config',
+        description:
+          'Updates the gift-box config `updateId` (its id in the body, as the other update calls take it) and answers the config as stored.',
         body: updateGiftBoxConfigSchema,
         response: { 200: okEnvelope(giftBoxConfigSchema), ...adminFailures, 404: failure, 409: failure },
       },
@@ -148,7 +159,9 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
       onRequest: app.requirePermission('giftBoxes:write'),
       schema: {
         ...admin,
-        summary: 'Delete a gift box config and every box placed under it',
+        operationId: 'deleteGiftBoxConfig',
+        summary: 'Delete a gift-box config',
+        description: 'Deletes a gift-box config and every box placed under it.',
         params: idParamsSchema,
         response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure },
       },
@@ -168,7 +181,9 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
       onRequest: app.requirePermission('giftBoxes:write'),
       schema: {
         ...admin,
-        summary: 'Place one gift box by hand under a config, at a point of the map, with its coins and expiry',
+        operationId: 'placeGiftBox',
+        summary: 'Place a gift box',
+        description: 'Places one gift box by hand under a config, at a point of the map, with its coins and expiry.',
         body: createManualGiftBoxSchema,
         response: { 200: okEnvelope(giftBoxSchema), ...adminFailures, 404: failure },
       },
@@ -186,7 +201,9 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
       onRequest: app.requirePermission('giftBoxes:write'),
       schema: {
         ...admin,
-        summary: 'Remove a gift box placed by hand',
+        operationId: 'deletePlacedGiftBox',
+        summary: 'Remove a placed gift box',
+        description: 'Removes a gift box placed by hand.',
         params: idParamsSchema,
         response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure },
       },
@@ -206,7 +223,10 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
       onRequest: app.requirePermission('giftBoxes:read'),
       schema: {
         ...admin,
-        summary: 'The map settings of /add-box-manual: tile URL template, attribution, max zoom, center and zoom',
+        operationId: 'getMapConfig',
+        summary: "The map's settings",
+        description:
+          'The settings of the map on which gift boxes are placed: the tile URL template, attribution, maximum zoom, center and zoom.',
         response: { 200: okEnvelope(mapConfigSchema), 401: failure, 403: failure },
       },
     },
@@ -222,8 +242,10 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
       onRequest: app.requirePermission('giftBoxes:write'),
       schema: {
         ...admin,
-        summary:
-          'Delete many gift box configs, with every box placed under them, in one transaction: an id not found is refused with its message',
+        operationId: 'bulkDeleteGiftBoxConfigs',
+        summary: 'Delete many gift-box configs',
+        description:
+          'Deletes many gift-box configs, with every box placed under them, in one transaction: an id not found is refused with its message.',
         body: bulkDeleteSchema,
         response: { 200: okEnvelope(bulkDeleteResultSchema), ...adminFailures },
       },
@@ -243,7 +265,9 @@ export async function giftBoxRoutes(app: FastifyInstance, opts: { db: Db; databa
       onRequest: app.requirePermission('giftBoxes:read'),
       schema: {
         ...admin,
-        summary: `The ids of all gift box configs the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,
+        operationId: 'listGiftBoxConfigIds',
+        summary: 'Ids of the matching gift-box configs',
+        description: `The ids of every gift-box config the list's filters match, in the list's order (page and limit are ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}.`,
         querystring: listGiftBoxConfigsQuerySchema,
         response: { 200: okEnvelope(selectAllIdsResultSchema), ...adminFailures },
       },

@@ -71,8 +71,10 @@ export async function giftCardRoutes(
       onRequest: app.requirePermission('giftCards:read'),
       schema: {
         ...admin,
-        summary:
-          'The settings of the gift-card screens: csvDateOrder (CSV_DATE_ORDER), how the bulk import reads dates such as 31/12/2027',
+        operationId: 'getGiftCardSettings',
+        summary: "The gift-card screens' settings",
+        description:
+          'csvDateOrder: how the bulk import reads dates such as 31/12/2027 (DMY, MDY or YMD; the server setting CSV_DATE_ORDER). ISO dates are always read as such.',
         response: { 200: okEnvelope(giftCardSettingsSchema), 401: failure, 403: failure },
       },
     },
@@ -87,8 +89,10 @@ export async function giftCardRoutes(
       onRequest: app.requirePermission('giftCards:read'),
       schema: {
         ...admin,
-        summary:
-          "Every gift cards matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored",
+        operationId: 'exportGiftCards',
+        summary: 'Export gift cards as CSV',
+        description:
+          "Every gift card the list's filters match, in the list's sort, as a CSV file (streamed, with cells made safe for spreadsheets); page and limit are ignored.",
         querystring: listGiftCardsQuerySchema,
         response: { 200: csvFileResponse, ...adminFailures },
       },
@@ -105,8 +109,10 @@ export async function giftCardRoutes(
       onRequest: app.requirePermission('giftCards:read'),
       schema: {
         ...admin,
-        summary:
-          'A page of gift cards, filtered by serialNumber and storeName (contains, any case) and isExpired, with the filtered count',
+        operationId: 'listGiftCards',
+        summary: 'List gift cards',
+        description:
+          'A page of gift cards, filtered by serialNumber and storeName (contains, any case) and isExpired, with the filtered count.',
         querystring: listGiftCardsQuerySchema,
         response: { 200: okEnvelope(listResponse(giftCardSchema)), ...adminFailures },
       },
@@ -122,8 +128,9 @@ export async function giftCardRoutes(
     {
       schema: {
         tags: ['gift-cards'],
-        summary:
-          'The gift-card CSV template: the header row of docs/behaviour.md §3 and one example row (no token needed)',
+        operationId: 'getGiftCardCsvTemplate',
+        summary: 'The gift-card CSV template',
+        description: 'The CSV file to fill in for an import: the header row and one example row. No token needed.',
         response: {
           200: { description: 'The CSV file, as an attachment', content: { 'text/csv': { schema: z.string() } } },
         },
@@ -142,7 +149,10 @@ export async function giftCardRoutes(
       onRequest: app.requirePermission('giftCards:read'),
       schema: {
         ...admin,
-        summary: 'One gift card, as an array of one (docs/behaviour.md §7: the portal reads body[0])',
+        operationId: 'getGiftCard',
+        summary: 'Get a gift card',
+        description:
+          'One gift card. Kept for compatibility with the existing clients: the body is an array holding the card (read body[0]).',
         params: idParamsSchema,
         response: { 200: okEnvelope(z.array(giftCardSchema)), ...adminFailures, 404: failure },
       },
@@ -160,7 +170,9 @@ export async function giftCardRoutes(
       onRequest: app.requirePermission('giftCards:write'),
       schema: {
         ...admin,
-        summary: 'Add one gift card; serial number and control code must be new',
+        operationId: 'createGiftCard',
+        summary: 'Add a gift card',
+        description: 'Adds one gift card; its serial number and control code must be new.',
         body: createGiftCardSchema,
         response: { 200: okEnvelope(createdIdSchema), ...adminFailures, 409: failure },
       },
@@ -178,8 +190,10 @@ export async function giftCardRoutes(
       onRequest: app.requirePermission('giftCards:write'),
       schema: {
         ...admin,
-        summary:
-          'Update a gift card (docs/behaviour.md §7 PUT /giftcard; price is the Coin Price); refusals carry errors[]',
+        operationId: 'updateGiftCard',
+        summary: 'Update a gift card',
+        description:
+          "Updates the gift card `updateId` (price is its price in coins); a refusal carries errors[]. Kept for compatibility with the existing clients: the card's id is in the body (`updateId`), not in the path.",
         body: updateGiftCardSchema,
         response: { 200: okEnvelope(giftCardSchema), ...adminFailures, 404: failure, 409: failure },
       },
@@ -197,7 +211,9 @@ export async function giftCardRoutes(
       onRequest: app.requirePermission('giftCards:write'),
       schema: {
         ...admin,
+        operationId: 'deleteGiftCard',
         summary: 'Delete a gift card',
+        description: 'Deletes a gift card.',
         params: idParamsSchema,
         response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure },
       },
@@ -216,8 +232,10 @@ export async function giftCardRoutes(
       bodyLimit: bulkBodyLimit,
       schema: {
         ...admin,
-        summary:
-          'Create gift cards from CSV rows (docs/behaviour.md §7): 200 when every row was created, 201 with the rows that were not, each with its errors; Valid Till is read in the CSV_DATE_ORDER of GET /config/gift-cards',
+        operationId: 'importGiftCards',
+        summary: 'Import gift cards',
+        description:
+          "Creates gift cards from the rows of a CSV file: 200 when every row was created, 201 with the rows that were not, each with its errors; Valid Till is read in the date order that GET /config/gift-cards names. Kept for compatibility with the existing clients: the path's name, and 201 for rows refused.",
         body: multipleGiftCardsSchema,
         response: {
           200: okEnvelope(z.array(bulkRowResultSchema)),
@@ -249,8 +267,10 @@ export async function giftCardRoutes(
       onRequest: app.requirePermission('giftCards:write'),
       schema: {
         ...admin,
-        summary:
-          'Delete many gift cards in one transaction: an id not found is refused with its message, the rest are deleted',
+        operationId: 'bulkDeleteGiftCards',
+        summary: 'Delete many gift cards',
+        description:
+          'Deletes many gift cards in one transaction: an id not found is refused with its message, the rest are deleted.',
         body: bulkDeleteSchema,
         response: { 200: okEnvelope(bulkDeleteResultSchema), ...adminFailures },
       },
@@ -267,7 +287,9 @@ export async function giftCardRoutes(
       onRequest: app.requirePermission('giftCards:read'),
       schema: {
         ...admin,
-        summary: `The ids of all gift cards the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,
+        operationId: 'listGiftCardIds',
+        summary: 'Ids of the matching gift cards',
+        description: `The ids of every gift card the list's filters match, in the list's order (page and limit are ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}.`,
         querystring: listGiftCardsQuerySchema,
         response: { 200: okEnvelope(selectAllIdsResultSchema), ...adminFailures },
       },

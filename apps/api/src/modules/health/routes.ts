@@ -32,7 +32,9 @@ export async function healthRoutes(app: FastifyInstance, opts: { database: Datab
     {
       schema: {
         tags: ['health'],
-        summary: 'Liveness: the process is up',
+        operationId: 'getLiveness',
+        summary: 'Liveness probe',
+        description: 'The process is up and its event loop answers; nothing else is checked.',
         response: { 200: okEnvelope(livenessSchema) },
       },
     },
@@ -44,7 +46,10 @@ export async function healthRoutes(app: FastifyInstance, opts: { database: Datab
     {
       schema: {
         tags: ['health'],
-        summary: 'Readiness: database reachable, migrations applied, not shutting down',
+        operationId: 'getReadiness',
+        summary: 'Readiness probe',
+        description:
+          'Whether this instance should get traffic: the database answers, every migration is applied, and it is not shutting down (503 otherwise).',
         response: { 200: okEnvelope(readinessSchema), 503: okEnvelope(readinessSchema) },
       },
     },
@@ -83,7 +88,10 @@ export async function healthRoutes(app: FastifyInstance, opts: { database: Datab
     {
       schema: {
         tags: ['health'],
-        summary: 'Status: database driver and latency, version, uptime',
+        operationId: 'getHealth',
+        summary: 'Server status',
+        description:
+          "The database's driver, whether it answers and how fast, the server's version and uptime, for a person (503 when the database does not answer).",
         response: { 200: okEnvelope(healthSchema), 503: okEnvelope(healthSchema) },
       },
     },

@@ -34,7 +34,9 @@ export async function ledgerRoutes(app: FastifyInstance, opts: { db: Db }) {
       onRequest: app.requirePermission('users:read'),
       schema: {
         ...admin,
-        summary: "A page of the user's coin history, newest first, with who made each adjustment and why",
+        operationId: 'listUserLedger',
+        summary: "A user's coin history",
+        description: "A page of the user's coin history, newest first, with who made each adjustment and why.",
         params: idParamsSchema,
         querystring: ledgerQuerySchema,
         response: { 200: okEnvelope(listResponse(adminLedgerEntrySchema)), ...adminFailures, 404: failure },
@@ -53,9 +55,10 @@ export async function ledgerRoutes(app: FastifyInstance, opts: { db: Db }) {
       onRequest: app.requirePermission('users:write'),
       schema: {
         ...admin,
-        summary:
-          "Adjust a user's coins by a signed amount with a reason: an 'adjustment' entry of the coin history; " +
-          'refused (409) when it would take the balance below 0',
+        operationId: 'adjustUserCoins',
+        summary: "Adjust a user's coins",
+        description:
+          "Adjusts a user's coins by a signed amount, with a reason: an 'adjustment' entry of their coin history. Refused (409) when it would take the balance below 0.",
         params: idParamsSchema,
         body: adjustCoinsSchema,
         response: { 200: okEnvelope(adjustCoinsResponseSchema), ...adminFailures, 404: failure, 409: failure },

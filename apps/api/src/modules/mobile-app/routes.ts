@@ -52,9 +52,10 @@ export async function mobileAppRoutes(
       onRequest: app.requireAppUser,
       schema: {
         ...appCall,
-        summary:
-          "Record a day's steps (today or up to STEPS_SYNC_DAYS days before, at most MAX_STEPS_PER_DAY); " +
-          'a later sync of the same day replaces the count and credits only the difference in coins',
+        operationId: 'recordSteps',
+        summary: "Record a day's steps",
+        description:
+          "Records a day's steps: today or up to STEPS_SYNC_DAYS days before (a server setting), at most MAX_STEPS_PER_DAY. A later sync of the same day replaces the count and credits only the difference in coins.",
         body: appStepsSchema,
         response: { 200: okEnvelope(appStepsResponseSchema), ...appFailures },
       },
@@ -82,7 +83,9 @@ export async function mobileAppRoutes(
       onRequest: app.requireAppUser,
       schema: {
         ...appCall,
-        summary: 'A page of the active quiz questions the caller has not answered yet (without the answer)',
+        operationId: 'listAppQuizQuestions',
+        summary: 'Quiz questions to answer',
+        description: 'A page of the active quiz questions the caller has not answered yet, without the correct option.',
         querystring: appQuizQuerySchema,
         response: { 200: okEnvelope(listResponse(appQuizQuestionSchema)), ...appFailures },
       },
@@ -96,7 +99,10 @@ export async function mobileAppRoutes(
       onRequest: app.requireAppUser,
       schema: {
         ...appCall,
-        summary: 'Answer a quiz question, once; a right answer credits its coins',
+        operationId: 'answerQuizQuestion',
+        summary: 'Answer a quiz question',
+        description:
+          'Answers a quiz question, once; a right answer credits its coins. Answers whether it was right and the correct option.',
         params: idParamsSchema,
         body: quizAnswerSchema,
         response: { 200: okEnvelope(quizAnswerResponseSchema), ...appFailures, 404: failure, 409: failure },
@@ -122,9 +128,10 @@ export async function mobileAppRoutes(
       onRequest: app.requireAppUser,
       schema: {
         ...appCall,
-        summary:
-          "Open a gift box from within GIFTBOX_RADIUS_M metres of it (the phone's position in the body): its config's " +
-          "steps walked today and its boxes per day not used up; credits the box's coins",
+        operationId: 'openGiftBox',
+        summary: 'Open a gift box',
+        description:
+          "Opens a gift box from within GIFTBOX_RADIUS_M metres of it (a server setting; the phone's position is in the body), once the config's steps are walked today and its boxes per day are not used up; credits the box's coins.",
         params: idParamsSchema,
         body: giftBoxOpenSchema,
         response: {
@@ -155,9 +162,10 @@ export async function mobileAppRoutes(
       onRequest: app.requireAppUser,
       schema: {
         ...appCall,
-        summary:
-          "Redeem a gift card for its coin price; it becomes the caller's and its expiry duration starts. " +
-          'Refused (403) until the caller has verified their e-mail address',
+        operationId: 'redeemGiftCard',
+        summary: 'Redeem a gift card',
+        description:
+          "Redeems a gift card for its price in coins: it becomes the caller's and its expiry duration starts. Refused (403) until the caller has verified their e-mail address.",
         params: idParamsSchema,
         response: { 200: okEnvelope(redeemResponseSchema), ...appFailures, 404: failure, 409: failure },
       },

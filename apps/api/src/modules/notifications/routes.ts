@@ -55,8 +55,10 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; d
       onRequest: app.requirePermission('notifications:read'),
       schema: {
         ...admin,
-        summary:
-          "Every notifications matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored",
+        operationId: 'exportNotifications',
+        summary: 'Export notifications as CSV',
+        description:
+          "Every notification the list's filters match, in the list's sort, as a CSV file (streamed, with cells made safe for spreadsheets); page and limit are ignored.",
         querystring: listNotificationsQuerySchema,
         response: { 200: csvFileResponse, ...adminFailures },
       },
@@ -73,8 +75,10 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; d
       onRequest: app.requirePermission('notifications:read'),
       schema: {
         ...admin,
-        summary:
-          'A page of push notifications, filtered by title and message (contains, any case), with status and delivery counts',
+        operationId: 'listNotifications',
+        summary: 'List notifications',
+        description:
+          'A page of push notifications, filtered by title and message (contains, any case), with their status and delivery counts.',
         querystring: listNotificationsQuerySchema,
         response: { 200: okEnvelope(listResponse(notificationSchema)), ...adminFailures },
       },
@@ -88,8 +92,10 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; d
       onRequest: app.requirePermission('notifications:write'),
       schema: {
         ...admin,
-        summary:
-          'Send a push notification to all users, the active users or chosen users, now or at sendAt: queued for the delivery worker (app inbox, and FCM when configured)',
+        operationId: 'sendNotification',
+        summary: 'Send a notification',
+        description:
+          'Sends a push notification to all users, the active users or chosen users, now or at sendAt: queued for delivery (to the app inboxes, and by FCM when configured).',
         body: createNotificationSchema,
         response: { 200: okEnvelope(createdIdSchema), ...adminFailures },
       },
@@ -110,8 +116,10 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; d
       onRequest: app.requirePermission('notifications:write'),
       schema: {
         ...admin,
-        summary:
-          'Delete a notification: deliveries not yet made are cancelled and it leaves the app inboxes (a push already made cannot be recalled)',
+        operationId: 'deleteNotification',
+        summary: 'Delete a notification',
+        description:
+          'Deletes a notification: deliveries not yet made are cancelled and it leaves the app inboxes (a push already made cannot be recalled).',
         params: idParamsSchema,
         response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure },
       },
@@ -131,7 +139,9 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; d
       onRequest: app.requireAppUser,
       schema: {
         ...appCall,
-        summary: "The caller's notification inbox, newest first",
+        operationId: 'listAppNotifications',
+        summary: 'Your notification inbox',
+        description: "The caller's notification inbox, newest first.",
         querystring: inboxQuerySchema,
         response: { 200: okEnvelope(listResponse(inboxNotificationSchema)), 400: failure, 401: failure, 403: failure },
       },
@@ -148,8 +158,10 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; d
       onRequest: app.requirePermission('notifications:write'),
       schema: {
         ...admin,
-        summary:
-          'Delete many notifications in one transaction (as DELETE /notification/{id}: deliveries not yet made are cancelled): an id not found is refused with its message',
+        operationId: 'bulkDeleteNotifications',
+        summary: 'Delete many notifications',
+        description:
+          'Deletes many notifications in one transaction (as DELETE /api/notification/{id}: deliveries not yet made are cancelled): an id not found is refused with its message.',
         body: bulkDeleteSchema,
         response: { 200: okEnvelope(bulkDeleteResultSchema), ...adminFailures },
       },
@@ -169,7 +181,9 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db; d
       onRequest: app.requirePermission('notifications:read'),
       schema: {
         ...admin,
-        summary: `The ids of all notifications the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,
+        operationId: 'listNotificationIds',
+        summary: 'Ids of the matching notifications',
+        description: `The ids of every notification the list's filters match, in the list's order (page and limit are ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}.`,
         querystring: listNotificationsQuerySchema,
         response: { 200: okEnvelope(selectAllIdsResultSchema), ...adminFailures },
       },

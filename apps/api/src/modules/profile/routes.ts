@@ -32,7 +32,9 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; limite
       onRequest: app.requirePermission('profile:self'),
       schema: {
         ...admin,
-        summary: 'Your own profile as stored now, with the version the profile form sends back',
+        operationId: 'getProfile',
+        summary: 'Your profile',
+        description: 'Your own profile as stored now, with the version the profile form sends back.',
         response: { 200: okEnvelope(profileSchema), 401: failure, 403: failure, 404: failure },
       },
     },
@@ -49,9 +51,10 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; limite
       onRequest: app.requirePermission('profile:self'),
       schema: {
         ...admin,
-        summary:
-          'Update your own profile (fields left out stay); answers the session user to merge into the stored session ' +
-          '(docs/behaviour.md §7). With `version` and `coinsSeen`, a form loaded before the account changed is refused with 409',
+        operationId: 'updateProfile',
+        summary: 'Update your profile',
+        description:
+          'Updates your own profile (fields left out stay) and answers the session user, to merge into the stored session. With `version` and `coinsSeen`, a form loaded before the account changed is refused with 409. Kept for compatibility with the existing clients: your own id is in the body (`updateId`).',
         body: updateProfileSchema,
         response: {
           200: okEnvelope(profileSchema),
@@ -75,7 +78,10 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db; limite
       onRequest: app.requirePermission('profile:self'),
       schema: {
         ...admin,
-        summary: 'Change your own password; answers a fresh token for this session, every other token stops working',
+        operationId: 'changePassword',
+        summary: 'Change your password',
+        description:
+          'Changes your own password (the current one first); answers a fresh token for this session, and every other token stops working.',
         body: changePasswordSchema,
         response: { 200: okEnvelope(freshTokenSchema), ...adminFailures, 429: failure },
       },

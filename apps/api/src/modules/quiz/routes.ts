@@ -51,8 +51,10 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
       onRequest: app.requirePermission('quiz:read'),
       schema: {
         ...admin,
-        summary:
-          "Every quiz questions matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored",
+        operationId: 'exportQuizQuestions',
+        summary: 'Export quiz questions as CSV',
+        description:
+          "Every quiz question the list's filters match, in the list's sort, as a CSV file (streamed, with cells made safe for spreadsheets); page and limit are ignored.",
         querystring: listQuizQuerySchema,
         response: { 200: csvFileResponse, ...adminFailures },
       },
@@ -69,8 +71,10 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
       onRequest: app.requirePermission('quiz:read'),
       schema: {
         ...admin,
-        summary:
-          'A page of quiz questions, filtered by question (contains, any case) and language, with the filtered count',
+        operationId: 'listQuizQuestions',
+        summary: 'List quiz questions',
+        description:
+          'A page of quiz questions, filtered by question (contains, any case) and language, with the filtered count.',
         querystring: listQuizQuerySchema,
         response: { 200: okEnvelope(listResponse(quizQuestionSchema)), ...adminFailures },
       },
@@ -84,7 +88,9 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
       onRequest: app.requirePermission('quiz:read'),
       schema: {
         ...admin,
-        summary: 'One quiz question',
+        operationId: 'getQuizQuestion',
+        summary: 'Get a quiz question',
+        description: 'One quiz question, with its correct option.',
         params: idParamsSchema,
         response: { 200: okEnvelope(quizQuestionSchema), ...adminFailures, 404: failure },
       },
@@ -102,7 +108,9 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
       onRequest: app.requirePermission('quiz:write'),
       schema: {
         ...admin,
-        summary: 'Add a quiz question: four different options, the correct one, language and coins',
+        operationId: 'createQuizQuestion',
+        summary: 'Add a quiz question',
+        description: 'Adds a quiz question: four different options, the correct one, its language and coins.',
         body: createQuizSchema,
         response: { 200: okEnvelope(createdIdSchema), ...adminFailures },
       },
@@ -119,7 +127,10 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
       onRequest: app.requirePermission('quiz:write'),
       schema: {
         ...admin,
-        summary: 'Update the quiz question `updateId`; answers the question as stored',
+        operationId: 'updateQuizQuestion',
+        summary: 'Update a quiz question',
+        description:
+          'Updates the quiz question `updateId` (its id in the body, as the other update calls take it) and answers the question as stored.',
         body: updateQuizSchema,
         response: { 200: okEnvelope(quizQuestionSchema), ...adminFailures, 404: failure },
       },
@@ -137,7 +148,9 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
       onRequest: app.requirePermission('quiz:write'),
       schema: {
         ...admin,
+        operationId: 'deleteQuizQuestion',
         summary: 'Delete a quiz question',
+        description: 'Deletes a quiz question.',
         params: idParamsSchema,
         response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure },
       },
@@ -158,8 +171,10 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
       onRequest: app.requirePermission('quiz:write'),
       schema: {
         ...admin,
-        summary:
-          'Delete many quiz questions in one transaction: an id not found is refused with its message, the rest are deleted',
+        operationId: 'bulkDeleteQuizQuestions',
+        summary: 'Delete many quiz questions',
+        description:
+          'Deletes many quiz questions in one transaction: an id not found is refused with its message, the rest are deleted.',
         body: bulkDeleteSchema,
         response: { 200: okEnvelope(bulkDeleteResultSchema), ...adminFailures },
       },
@@ -176,7 +191,9 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; database:
       onRequest: app.requirePermission('quiz:read'),
       schema: {
         ...admin,
-        summary: `The ids of all quiz questions the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,
+        operationId: 'listQuizQuestionIds',
+        summary: 'Ids of the matching quiz questions',
+        description: `The ids of every quiz question the list's filters match, in the list's order (page and limit are ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}.`,
         querystring: listQuizQuerySchema,
         response: { 200: okEnvelope(selectAllIdsResultSchema), ...adminFailures },
       },

@@ -25,8 +25,10 @@ export async function searchRoutes(app: FastifyInstance, opts: { db: Db }) {
       onRequest: app.requirePermission('users:read'),
       schema: {
         ...admin,
-        summary:
-          'Quick search: users by name or e-mail and gift cards by serial number (contains, any case), closest matches first, a few of each',
+        operationId: 'quickSearch',
+        summary: 'Quick search',
+        description:
+          'Users by name or e-mail and gift cards by serial number (contains, any case), closest matches first, a few of each.',
         querystring: quickSearchQuerySchema,
         response: { 200: okEnvelope(quickSearchResultSchema), ...adminFailures },
       },

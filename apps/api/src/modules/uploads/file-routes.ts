@@ -86,10 +86,10 @@ export async function localUploadRoutes(
       bodyLimit: limits.uploadMaxBytes,
       schema: {
         tags: ['uploads'],
-        summary: 'Upload one image through a URL from POST /api/getPresignedUrl (embedded storage only)',
+        operationId: 'uploadImage',
+        summary: 'Upload an image',
         description:
-          'Content-Type must be the signed type; the body is the file (at most 10 MB, PNG, JPEG or GIF ' +
-          'by its first bytes). A URL works once, for 15 minutes.',
+          'Uploads one image through a URL from POST /api/getPresignedUrl, when the server itself stores them (no S3 bucket configured). Content-Type must be the signed type; the body is the file (at most 10 MB, PNG, JPEG or GIF by its first bytes). A URL works once, for 15 minutes.',
         params: paramsSchema,
         querystring: signedQuerySchema,
         response: {
@@ -150,7 +150,10 @@ export async function localUploadRoutes(
     {
       schema: {
         tags: ['uploads'],
-        summary: 'A stored image (embedded storage only); 404 envelope when there is none',
+        operationId: 'getImage',
+        summary: 'Get a stored image',
+        description:
+          'A stored image, when the server itself stores them (no S3 bucket configured); a 404 envelope when there is none.',
         params: paramsSchema,
       },
     },

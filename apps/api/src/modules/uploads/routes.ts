@@ -21,10 +21,10 @@ export async function uploadRoutes(app: FastifyInstance, opts: { storage: Object
       onRequest: app.requirePermission('profile:self'), // the house rule: who asks is settled before the body is read
       schema: {
         tags: ['uploads'],
-        summary: 'A URL to PUT one image to, with its content type, within 15 minutes (docs/behaviour.md §7)',
+        operationId: 'getPresignedUrl',
+        summary: 'Get an image upload URL',
         description:
-          'The key is made by the server (the file name is never used). PUT the file to `url` with the ' +
-          'same Content-Type as `dataType`; the image address is `url` without its query part.',
+          "A URL to PUT one image to, with its content type, within 15 minutes. The key is made by the server (the file name is never used). PUT the file to `url` with the same Content-Type as `dataType`; the image address is `url` without its query part. Kept for compatibility with the existing clients: the path's name, and the fields `dict` (the folder) and `dataType` (the content type).",
         security: [{ bearer: [] }],
         body: presignRequestSchema,
         response: {

@@ -66,8 +66,10 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
       onRequest: app.requirePermission('users:read'),
       schema: {
         ...admin,
-        summary:
-          "Every users matching the list's filters, in its sort, as a CSV file (docs/behaviour.md §12 Export); page and limit are ignored",
+        operationId: 'exportUsers',
+        summary: 'Export users as CSV',
+        description:
+          "Every user the list's filters match, in the list's sort, as a CSV file (streamed, with cells made safe for spreadsheets); page and limit are ignored.",
         querystring: listUsersQuerySchema,
         response: { 200: csvFileResponse, ...adminFailures },
       },
@@ -84,7 +86,10 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
       onRequest: app.requirePermission('users:read'),
       schema: {
         ...admin,
-        summary: 'A page of users, filtered by name and e-mail (contains, any case), with the filtered count',
+        operationId: 'listUsers',
+        summary: 'List users',
+        description:
+          'A page of users, filtered by name and e-mail (contains, any case) and role, with the filtered count.',
         querystring: listUsersQuerySchema,
         response: { 200: okEnvelope(listResponse(userListItemSchema)), ...adminFailures },
       },
@@ -98,7 +103,10 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
       onRequest: app.requirePermission('users:read'),
       schema: {
         ...admin,
-        summary: 'One user with its role, associated gift cards and version (docs/behaviour.md §7 GET /users/{id})',
+        operationId: 'getUser',
+        summary: 'Get a user',
+        description:
+          "One user with their role, the gift cards they redeemed, and the version of their account's fields (sent back by PUT /api/users).",
         params: idParamsSchema,
         response: { 200: okEnvelope(userDetailSchema), ...adminFailures, 404: failure },
       },
@@ -116,7 +124,10 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
       onRequest: app.requirePermission('users:write'),
       schema: {
         ...admin,
-        summary: 'Add a user, without a password until one is set (docs/behaviour.md §7 POST /users)',
+        operationId: 'createUser',
+        summary: 'Add a user',
+        description:
+          "Adds a user, without a password until one is set: an invitation is e-mailed to the address. Answers the new user's id.",
         body: createUserSchema,
         response: { 200: okEnvelope(createdIdSchema), ...adminFailures, 409: failure },
       },
@@ -135,9 +146,10 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
       onRequest: app.requirePermission('users:write'),
       schema: {
         ...admin,
-        summary:
-          'Update a user (docs/behaviour.md §7 PUT /users). With `version` and `coinsSeen` (what the form loaded), a form loaded ' +
-          'before the user changed is refused with 409 and the stored user, and coins change by the difference the form made',
+        operationId: 'updateUser',
+        summary: 'Update a user',
+        description:
+          "Updates the user `updateId`. With `version` and `coinsSeen` (what the form loaded), a form loaded before the user changed is refused with 409 and the stored user, and coins change by the difference the form made. Kept for compatibility with the existing clients: the user's id is in the body (`updateId`), not in the path.",
         body: updateUserSchema,
         response: {
           200: okEnvelope(userDetailSchema),
@@ -161,8 +173,10 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
       onRequest: app.requirePermission('users:write'),
       schema: {
         ...admin,
-        summary:
-          "Set another user's password; their existing tokens stop working (docs/behaviour.md §7 PUT /users/updatepassword). Your own: POST /profile/change_password",
+        operationId: 'setUserPassword',
+        summary: "Set another user's password",
+        description:
+          "Sets the password of the user `updateId`; their existing tokens stop working. Your own password: POST /api/profile/change_password. Kept for compatibility with the existing clients: the path's name, and the user's id in the body (`updateId`).",
         body: updateUserPasswordSchema,
         response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure, 409: failure },
       },
@@ -181,7 +195,9 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
       onRequest: app.requirePermission('users:write'),
       schema: {
         ...admin,
-        summary: 'Delete a user; their gift cards stay, without an owner',
+        operationId: 'deleteUser',
+        summary: 'Delete a user',
+        description: 'Deletes a user; their gift cards stay, without an owner.',
         params: idParamsSchema,
         response: { 200: okEnvelope(z.null()), ...adminFailures, 404: failure },
       },
@@ -202,8 +218,10 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
       onRequest: app.requirePermission('users:write'),
       schema: {
         ...admin,
-        summary:
-          'Delete many users in one transaction: each is refused as DELETE /users/{id} would refuse it (your own account, not found), the rest are deleted and signed out',
+        operationId: 'bulkDeleteUsers',
+        summary: 'Delete many users',
+        description:
+          'Deletes many users in one transaction: each is refused as DELETE /api/users/{id} would refuse it (your own account, not found), the rest are deleted and signed out.',
         body: bulkDeleteSchema,
         response: { 200: okEnvelope(bulkDeleteResultSchema), ...adminFailures },
       },
@@ -220,7 +238,9 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; database:
       onRequest: app.requirePermission('users:read'),
       schema: {
         ...admin,
-        summary: `The ids of all users the list filters match, in the list order (page and limit ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}`,
+        operationId: 'listUserIds',
+        summary: 'Ids of the matching users',
+        description: `The ids of every user the list's filters match, in the list's order (page and limit are ignored), at most ${limits.selectAllMax.toLocaleString('en-US')}.`,
         querystring: listUsersQuerySchema,
         response: { 200: okEnvelope(selectAllIdsResultSchema), ...adminFailures },
       },

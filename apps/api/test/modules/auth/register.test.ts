@@ -146,6 +146,6 @@ describe('POST /api/auth/register (docs/behaviour.md §7 legacy register path)',
     expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '429']);
     const ok = JSON.stringify(op.responses['200']);
     expect(ok).not.toContain('accessToken');
-    expect(op.summary).toMatch(/same answer/);
+    expect(op.description).toMatch(/same answer/);
   });
 });
