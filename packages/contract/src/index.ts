@@ -28,5 +28,6 @@ export * from './schemas/dashboard.js';
 export * from './schemas/audit.js';
 export * from './schemas/app-catalogue.js';
 export * from './duration.js';
+export * from './gift-card-expiry.js';
 export * from './geo.js';
 export { z } from './zod.js';

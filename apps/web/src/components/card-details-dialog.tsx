@@ -2,12 +2,14 @@ import type { ReactNode } from 'react';
 import type { GiftCard } from '@strideadmin/contract';
 import { capitalizeFirst, formatDate, formatDuration, yesNo } from '../lib/format';
 import { Button } from './button';
+import { redemptionRows } from './card-redemption';
 import { Modal } from './modal';
 
 /**
  * docs/behaviour.md §2 Card Details dialog: card picture, Serial Number, Coin Price, Currency of Card, Amount of
  * Card, Store Name and Store Address (first letter capitalised), Valid Till, Expiry Duration
- * (Minutes), Expired; the card's History (docs/behaviour.md §13); closable; Edit leads to /update-card?id (the caller says where).
+ * (Minutes), Expired, with when it was redeemed and when its code ends or ended (why a card with a
+ * Valid Till years away can be expired); the card's History (docs/behaviour.md §13); closable; Edit leads to /update-card?id (the caller says where).
  */
 export function CardDetailsDialog({
   card,
@@ -32,6 +34,7 @@ export function CardDetailsDialog({
         ['Store Address', capitalizeFirst(card.storeAddress)],
         ['Valid Till', formatDate(card.validTill)],
         ['Expiry Duration (Minutes)', formatDuration(card.expiryDuration)],
+        ...redemptionRows(card),
         ['Expired', yesNo(card.isExpired)],
       ]
     : [];

@@ -52,6 +52,42 @@ describe('CardDetailsDialog (docs/behaviour.md §2 Card Details dialog)', () => 
     expect(dialog).toHaveTextContent('No picture');
   });
 
+  test('a redeemed card whose code ran out says when it was redeemed and when its code expired', () => {
+    const redeemedAt = '2026-03-02T10:00:00.000Z';
+    render(
+      <CardDetailsDialog
+        card={makeGiftCard({ isExpired: true, redeemedAt, expiryDuration: 90 })}
+        onClose={() => {}}
+        onEdit={() => {}}
+      />,
+    );
+    const at = (iso: string) =>
+      new Date(iso).toLocaleString(undefined, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+    // Valid Till is years away; the rows before Expired say why it is Yes.
+    expect(fields(screen.getByRole('dialog')).slice(6)).toEqual([
+      ['Valid Till', readable('2099-12-31')],
+      ['Expiry Duration (Minutes)', '1 Hours 30 Minutes'],
+      ['Redeemed', at(redeemedAt)],
+      ['Code Expired', at('2026-03-02T11:30:00.000Z')],
+      ['Expired', 'Yes'],
+    ]);
+  });
+
+  test('a card redeemed a moment ago says when its code expires', () => {
+    const redeemedAt = new Date(Date.now() - 60_000).toISOString();
+    render(<CardDetailsDialog card={makeGiftCard({ redeemedAt, expiryDuration: 60 })} onClose={() => {}} />);
+    const shown = Object.fromEntries(fields(screen.getByRole('dialog')));
+    expect(shown['Code Expires']).toBeDefined();
+    expect(shown['Code Expired']).toBeUndefined();
+    expect(shown.Expired).toBe('No');
+  });
+
   test('minutes over 59 read as hours and minutes (docs/behaviour.md §9)', () => {
     render(<CardDetailsDialog card={makeGiftCard({ expiryDuration: 60 })} onClose={() => {}} onEdit={() => {}} />);
     expect(Object.fromEntries(fields(screen.getByRole('dialog')))['Expiry Duration (Minutes)']).toBe(

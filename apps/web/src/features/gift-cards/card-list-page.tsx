@@ -13,6 +13,7 @@ import { ListBody } from '../../components/list-body';
 import { actionsColumn, fluidColumn, RowButton, TruncatedText } from '../../components/list-columns';
 import { ExportButton } from '../../components/export-button';
 import { PageHeader } from '../../components/page-header';
+import { ExpiryNote } from '../../components/card-redemption';
 import { useDeleteConfirmation } from '../../lib/delete-confirmation';
 import { useCan } from '../../lib/permissions';
 import { capitalizeFirst, formatDate, formatNumber, formatShortDate, yesNo } from '../../lib/format';
@@ -105,7 +106,17 @@ export function CardListPage() {
       ),
     },
     // Valid Till tells it too; the Expired filter works either way.
-    { id: 'expired', header: 'Expired', defaultHidden: true, cell: (c) => <ExpiredBadge expired={c.isExpired} /> },
+    {
+      id: 'expired',
+      header: 'Expired',
+      defaultHidden: true,
+      cell: (c) => (
+        <>
+          <ExpiredBadge expired={c.isExpired} />
+          <ExpiryNote card={c} />
+        </>
+      ),
+    },
     actionsColumn((c) => (
       <>
         <RowButton label="View" name={c.serialNumber} onClick={() => setViewing(c)} />

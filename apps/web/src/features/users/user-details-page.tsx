@@ -6,12 +6,13 @@ import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { CardDetailsDialog } from '../../components/card-details-dialog';
+import { ExpiryNote } from '../../components/card-redemption';
 import { HistoryPanel } from '../../components/history-panel';
 import { LoadFailed } from '../../components/load-failed';
 import { Modal } from '../../components/modal';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
-import { formatDate, formatNumber, yesNo } from '../../lib/format';
+import { formatDate, formatDateTime, formatNumber, yesNo } from '../../lib/format';
 import { errorMessage } from '../../lib/api-client';
 import { useIdParam } from '../../lib/id-param';
 import { useCan } from '../../lib/permissions';
@@ -122,6 +123,7 @@ function UserDetails({ user }: { user: UserDetail }) {
                   <th className="px-6 py-2 font-medium">Store Name</th>
                   <th className="px-6 py-2 font-medium">Coin Price</th>
                   <th className="px-6 py-2 font-medium">Valid Till</th>
+                  <th className="px-6 py-2 font-medium">Redeemed</th>
                   <th className="px-6 py-2 font-medium">Expired</th>
                   <th className="px-6 py-2 font-medium">
                     <span className="sr-only">Actions</span>
@@ -135,7 +137,11 @@ function UserDetails({ user }: { user: UserDetail }) {
                     <td className="px-6 py-3">{c.storeName}</td>
                     <td className="px-6 py-3">{c.price}</td>
                     <td className="px-6 py-3">{formatDate(c.validTill)}</td>
-                    <td className="px-6 py-3">{yesNo(c.isExpired)}</td>
+                    <td className="px-6 py-3">{c.redeemedAt ? formatDateTime(c.redeemedAt) : 'Not redeemed'}</td>
+                    <td className="px-6 py-3">
+                      {yesNo(c.isExpired)}
+                      <ExpiryNote card={c} />
+                    </td>
                     <td className="px-6 py-3 text-right">
                       <Button variant="ghost" onClick={() => setCard(c)}>
                         View Details

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { Toaster } from '../../../src/components/toaster';
 import { session } from '../../../src/lib/session';
+import { makeGiftCard } from '../../support/gift-cards';
 import { jsonResponse, listPage, makeUser, makeUserDetail, stubFetch, stubMatchMedia } from '../../support/fixtures';
 import { preloadScreens, renderApp } from '../../support/render-app';
 
@@ -93,5 +94,35 @@ describe('/user-details: the steps flag and the Deleted status', () => {
     expect(status).toHaveTextContent(`Status${messages.userErasedStatus}`);
     // Nothing to edit: the owner erased it.
     expect(screen.queryByRole('button', { name: 'Edit User' })).not.toBeInTheDocument();
+  });
+
+  test("the user's cards say when each was redeemed, and an expired code says when it ran out", async () => {
+    const redeemedAt = '2026-03-02T10:00:00.000Z';
+    serve(
+      makeUserDetail(walker, {
+        GiftCards: [
+          makeGiftCard({ id: 1, serialNumber: 'SN-RUN-OUT', redeemedAt, expiryDuration: 90, isExpired: true }),
+          makeGiftCard({ id: 2, serialNumber: 'SN-NO-LIMIT', redeemedAt, expiryDuration: 0, isExpired: false }),
+        ],
+      }),
+    );
+    renderApp(`/user-details?id=${walker.id}`);
+    const at = (iso: string) =>
+      new Date(iso).toLocaleString(undefined, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+    const runOut = (await screen.findByRole('cell', { name: 'SN-RUN-OUT' })).closest('tr')!;
+    const cells = within(runOut)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    // Serial, store, price, Valid Till (years away), Redeemed, Expired with why.
+    expect(cells[4]).toBe(at(redeemedAt));
+    expect(cells[5]).toBe(`YesCode expired ${at('2026-03-02T11:30:00.000Z')}`);
+    const noLimit = screen.getByRole('cell', { name: 'SN-NO-LIMIT' }).closest('tr')!;
+    expect(within(noLimit).getAllByRole('cell')[5]).toHaveTextContent(/^No$/);
   });
 });
