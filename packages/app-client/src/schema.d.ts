@@ -7603,7 +7603,7 @@ export interface operations {
                             from: string;
                             to: string;
                             /** @enum {string} */
-                            granularity: "day" | "month";
+                            granularity: "hour" | "day" | "month";
                             totals: {
                                 newUsers: number;
                                 activeWalkers: number;

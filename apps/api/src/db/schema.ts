@@ -434,6 +434,22 @@ export const dailyStats = pgTable('daily_stats', {
 });
 
 /**
+ * Today's dashboard figures by hour (migration 0015), kept by the same triggers as daily_stats: an
+ * hour is the hour of the database's clock when the activity was recorded, for activity on the
+ * day it happened (a late sync of yesterday's steps moves yesterday's day, not today's hours).
+ * active_walkers counts the users whose first steps of their day arrived in that hour.
+ */
+export const hourlyStats = pgTable('hourly_stats', {
+  hour: timestamp('hour', { withTimezone: true }).primaryKey(),
+  newUsers: integer('new_users').notNull().default(0),
+  activeWalkers: integer('active_walkers').notNull().default(0),
+  steps: bigint('steps', { mode: 'number' }).notNull().default(0),
+  coinsEarned: bigint('coins_earned', { mode: 'number' }).notNull().default(0),
+  coinsSpent: bigint('coins_spent', { mode: 'number' }).notNull().default(0),
+  giftCardsRedeemed: integer('gift_cards_redeemed').notNull().default(0),
+});
+
+/**
  * The audit log (docs/operations/audit-log.md): who did what, when, from where. Append-only: a
  * trigger refuses UPDATE, DELETE and TRUNCATE (migration 0011) except the retention's delete; each
  * entry's hash covers its fields and the previous entry's hash (modules/audit/service.ts), so a

@@ -1,10 +1,11 @@
 import type { Dashboard, DashboardPoint, DateRange } from '@strideadmin/contract';
 
-const pointCount: Record<DateRange, number> = { Today: 1, Week: 7, Month: 30, Year: 12, All: 3 };
+const pointCount: Record<DateRange, number> = { Today: 15, Week: 7, Month: 30, Year: 12, All: 3 };
 
 /**
- * A GET /dashboard body for `range` ending on 2025-06-15: one point per day (Today, Week, Month)
- * or month (Year: 12; All: 3, since 2025-04-10), each figure `figure(i, key)` (zeros by default).
+ * A GET /dashboard body for `range` ending on 2025-06-15: one point per hour (Today: 00:00 to
+ * 14:00, as the server answers at 14:30), day (Week, Month) or month (Year: 12; All: 3, since
+ * 2025-04-10), each figure `figure(i, key)` (zeros by default).
  */
 export function makeDashboard(
   range: DateRange,
@@ -12,8 +13,9 @@ export function makeDashboard(
   totals: Partial<Dashboard['totals']> = {},
 ): Dashboard {
   const n = pointCount[range];
-  const granularity = range === 'Year' || range === 'All' ? 'month' : 'day';
+  const granularity = range === 'Today' ? 'hour' : range === 'Year' || range === 'All' ? 'month' : 'day';
   const periods = Array.from({ length: n }, (_, i) => {
+    if (granularity === 'hour') return `2025-06-15T${String(i).padStart(2, '0')}:00`;
     const back = n - 1 - i;
     const d = granularity === 'day' ? new Date(Date.UTC(2025, 5, 15 - back)) : new Date(Date.UTC(2025, 5 - back, 1));
     return granularity === 'day' ? d.toISOString().slice(0, 10) : d.toISOString().slice(0, 7);

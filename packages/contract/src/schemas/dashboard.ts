@@ -16,7 +16,11 @@ const figures = {
   giftCardsRedeemed: z.number().int(),
 };
 
-/** One point of the charts: a day (YYYY-MM-DD) or, for Year and All, a month (YYYY-MM). */
+/**
+ * One point of the charts: for Today an hour of the server's day so far (YYYY-MM-DDTHH:00, up to 24 points;
+ * activeWalkers is then the day's walkers so far), for Week and Month a day (YYYY-MM-DD), for
+ * Year and All a month (YYYY-MM).
+ */
 export const dashboardPointSchema = z.object({ period: z.string(), ...figures });
 export type DashboardPoint = z.infer<typeof dashboardPointSchema>;
 
@@ -25,7 +29,7 @@ export const dashboardSchema = z.object({
   /** First day of the range (YYYY-MM-DD; All: the first day with data) and today. */
   from: z.string(),
   to: z.string(),
-  granularity: z.enum(['day', 'month']),
+  granularity: z.enum(['hour', 'day', 'month']),
   /** The range's totals; activeWalkers = distinct users who walked in the range. */
   totals: z.object({
     ...figures,

@@ -2,15 +2,16 @@ import { and, count, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Dashboard, type DashboardPoint, type DateRange, todayIso } from '@strideadmin/contract';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { complaintQueries, dailyStats, giftCards, users } from '../../db/schema.js';
+import { complaintQueries, dailyStats, giftCards, hourlyStats, users } from '../../db/schema.js';
 
-type Granularity = Dashboard['granularity'];
+type Granularity = Exclude<Dashboard['granularity'], 'hour'>;
 
 /**
  * docs/behaviour.md §9 date ranges, in the DATABASE's calendar days (current_date), as the daily_stats triggers
  * count them: Today; Week = the last 7 days with today; Month = the last 30 days; Year = the last
  * 12 months with the current one (from the 1st of the month 11 months ago); All = since the first
- * day with data (today when there is none). Day points for the first three, month points after.
+ * day with data (today when there is none). Day points for Week and Month, month points after;
+ * Today is drawn by hour (hourlySeries), its totals still the day's.
  */
 const ranges: Record<DateRange, { from: SQL; granularity: Granularity }> = {
   Today: { from: sql`current_date`, granularity: 'day' },
@@ -80,6 +81,41 @@ async function series(db: Db, from: string, to: string, granularity: Granularity
 }
 
 /**
+ * Today by hour: the hours of the database's current day up to the current one, zero-filled,
+ * from hourly_stats (24 rows at most). activeWalkers is the running count of the day's walkers so far: each hour adds
+ * the users whose first steps of the day arrived in it, so the last hour is the day's figure.
+ */
+async function hourlySeries(db: Db): Promise<DashboardPoint[]> {
+  const rows = rowsOf<SeriesRow>(
+    await db.execute(sql`
+      select to_char(h.hour, 'YYYY-MM-DD"T"HH24:00') as "period",
+        coalesce(s.new_users, 0)::bigint as "newUsers",
+        (sum(coalesce(s.active_walkers, 0)) over (order by h.hour))::bigint as "activeWalkers",
+        coalesce(s.steps, 0)::bigint as "steps",
+        coalesce(s.coins_earned, 0)::bigint as "coinsEarned",
+        coalesce(s.coins_spent, 0)::bigint as "coinsSpent",
+        coalesce(s.gift_cards_redeemed, 0)::bigint as "giftCardsRedeemed"
+      from generate_series(
+        current_date::timestamptz,
+        -- The current hour, or a later one of today's that already has figures (a clock set back).
+        greatest(date_trunc('hour', now()), (select max(${hourlyStats.hour}) from ${hourlyStats} where ${hourlyStats.hour} < current_date + 1)),
+        interval '1 hour'
+      ) as h(hour)
+      left join ${hourlyStats} s on s.hour = h.hour
+      order by h.hour`),
+  );
+  return rows.map((r) => ({
+    period: r.period,
+    newUsers: Number(r.newUsers),
+    activeWalkers: Number(r.activeWalkers),
+    steps: Number(r.steps),
+    coinsEarned: Number(r.coinsEarned),
+    coinsSpent: Number(r.coinsSpent),
+    giftCardsRedeemed: Number(r.giftCardsRedeemed),
+  }));
+}
+
+/**
  * Distinct users who walked since `from`: users whose last day with steps is on or after it (an
  * index range count on users_last_walked_on_idx). Exact because no step day is in the future: a
  * user who walked in the range and not after it has it as the last day, one who walked again
@@ -128,8 +164,9 @@ export async function getDashboard(db: Db, range: DateRange, now: Date = new Dat
   if (!bounds) throw new Error('the range bounds query answered no row');
   const { from, to } = bounds;
 
-  const [points, walkers, inStock, unread] = await Promise.all([
+  const [points, hours, walkers, inStock, unread] = await Promise.all([
     series(db, from, to, granularity),
+    range === 'Today' ? hourlySeries(db) : undefined,
     distinctWalkers(db, from),
     giftCardsInStock(db, now),
     unreadQueries(db),
@@ -138,7 +175,7 @@ export async function getDashboard(db: Db, range: DateRange, now: Date = new Dat
     range,
     from,
     to,
-    granularity,
+    granularity: hours ? 'hour' : granularity,
     totals: {
       newUsers: sum(points, 'newUsers'),
       activeWalkers: walkers,
@@ -149,6 +186,7 @@ export async function getDashboard(db: Db, range: DateRange, now: Date = new Dat
       giftCardsInStock: inStock,
       unreadQueries: unread,
     },
-    series: points,
+    // The totals are the day's (daily_stats holds the activity of hours before hourly_stats existed).
+    series: hours ?? points,
   };
 }

@@ -45,6 +45,15 @@ async function databaseToday(t: TestApp): Promise<string> {
   return today;
 }
 
+/** The hours (YYYY-MM-DDTHH:00) of the database's day up to its current hour, or `until` if later. */
+async function databaseHoursSoFar(t: TestApp, until = '00'): Promise<string[]> {
+  const raw: unknown = await t.db.execute(sql`select to_char(date_trunc('hour', now()), 'YYYY-MM-DD"T"HH24') as h`);
+  const now = (raw as { rows: Array<{ h: string }> }).rows[0]!.h;
+  const day = now.slice(0, 10);
+  const last = Math.max(Number(now.slice(11, 13)), Number(until));
+  return Array.from({ length: last + 1 }, (_, h) => `${day}T${String(h).padStart(2, '0')}:00`);
+}
+
 /** A moment at noon of the database day `day`, as SQL (so its created_at::date is that day). */
 const noonOf = (day: string) => sql`(${day}::date + time '12:00')::timestamptz`;
 
@@ -76,8 +85,9 @@ describe('GET /api/dashboard on a database with nothing but an administrator', (
   afterAll(() => t?.close());
 
   it('answers zeros, not an error, with every period of the range present', async () => {
-    const expected: Record<DateRange, { from: string; granularity: 'day' | 'month'; periods: string[] }> = {
-      Today: { from: today, granularity: 'day', periods: [today] },
+    const expected: Record<DateRange, { from: string; granularity: Dashboard['granularity']; periods: string[] }> = {
+      // Today by hour, from midnight to the current hour.
+      Today: { from: today, granularity: 'hour', periods: await databaseHoursSoFar(t) },
       Week: { from: daysBefore(today, 6), granularity: 'day', periods: daysFrom(daysBefore(today, 6), today) },
       Month: { from: daysBefore(today, 29), granularity: 'day', periods: daysFrom(daysBefore(today, 29), today) },
       Year: {
@@ -230,7 +240,7 @@ describe('GET /api/dashboard figures', () => {
     };
   }
 
-  it('Today: the figures of today, one day point', async () => {
+  it('Today: the figures of today, drawn by hour; the hours add up to the day', async () => {
     const d = await getDashboard(t, admin, 'Today');
     expect(d.totals).toEqual({
       newUsers: 2,
@@ -242,17 +252,27 @@ describe('GET /api/dashboard figures', () => {
       giftCardsInStock: 3,
       unreadQueries: 3,
     });
-    expect(d.series).toEqual([
-      {
-        period: today,
-        newUsers: 2,
-        activeWalkers: 1,
-        steps: 1000,
-        coinsEarned: 15,
-        coinsSpent: 30,
-        giftCardsRedeemed: 1,
-      },
-    ]);
+    expect(d.granularity).toBe('hour');
+    // Midnight to the current hour, or to noon, where this test dated today's coins.
+    const hours = await databaseHoursSoFar(t, '12');
+    expect(d.series.map((p) => p.period)).toEqual(hours);
+    const at = (hour: string) => d.series.find((p) => p.period === hour)!;
+    const current = (await databaseHoursSoFar(t)).at(-1)!;
+    // The sign-ups and the step sync were recorded this hour; the coins were dated noon.
+    expect(at(current)).toMatchObject({ newUsers: 2, steps: 1000 });
+    expect(at(`${today}T12:00`)).toMatchObject({ coinsEarned: 15, coinsSpent: 30, giftCardsRedeemed: 1 });
+    const total = (key: 'newUsers' | 'steps' | 'coinsEarned' | 'coinsSpent' | 'giftCardsRedeemed') =>
+      d.series.reduce((s, p) => s + p[key], 0);
+    expect({
+      newUsers: total('newUsers'),
+      steps: total('steps'),
+      coinsEarned: total('coinsEarned'),
+      coinsSpent: total('coinsSpent'),
+      giftCardsRedeemed: total('giftCardsRedeemed'),
+    }).toEqual({ newUsers: 2, steps: 1000, coinsEarned: 15, coinsSpent: 30, giftCardsRedeemed: 1 });
+    // Walkers so far: none before the hour the first steps came, the day's walkers at the end.
+    expect(d.series[0]!.activeWalkers).toBe(current === `${today}T00:00` ? 1 : 0);
+    expect(d.series.at(-1)!.activeWalkers).toBe(1);
   });
 
   it('Week: 7 day points, zero-filled; walkers are distinct over the week, per day in the series', async () => {
@@ -357,7 +377,7 @@ describe('GET /api/dashboard figures', () => {
       coinsSpent: diff('coinsSpent'),
       giftCardsRedeemed: diff('giftCardsRedeemed'),
     }).toEqual({ newUsers: 1, activeWalkers: 1, steps: 400, coinsSpent: 40, giftCardsRedeemed: 1 });
-    expect(after.series[0]).toMatchObject({ activeWalkers: 2 } satisfies Partial<DashboardPoint>);
+    expect(after.series.at(-1)).toMatchObject({ activeWalkers: 2 } satisfies Partial<DashboardPoint>);
   });
 
   it('keeps history as it happened: deleting a user does not rewrite past days', async () => {

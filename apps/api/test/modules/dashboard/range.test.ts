@@ -23,7 +23,7 @@ describe('GET /api/dashboard: what it takes', () => {
   it('takes Today when no range is given', async () => {
     const res = await t.app.inject({ url: '/api/dashboard', headers: admin.headers });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().body).toMatchObject({ range: 'Today', granularity: 'day' });
+    expect(res.json().body).toMatchObject({ range: 'Today', granularity: 'hour' });
     expect(res.json().body.series).toHaveLength(1);
   });
 });

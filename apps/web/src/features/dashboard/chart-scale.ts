@@ -28,8 +28,9 @@ export function labelledIndexes(count: number, plotWidth: number): Set<number> {
   return out;
 }
 
-/** A period of the series (YYYY-MM-DD or YYYY-MM) as a local date. */
+/** A period of the series (YYYY-MM-DDTHH:00, YYYY-MM-DD or YYYY-MM) as a local date. */
 function periodDate(period: string, granularity: Granularity): Date {
+  if (granularity === 'hour') return new Date(`${period.slice(0, 10)}T00:00:00`);
   return new Date(granularity === 'day' ? `${period}T00:00:00` : `${period}-01T00:00:00`);
 }
 
@@ -39,13 +40,18 @@ const monthShort = new Intl.DateTimeFormat(undefined, { month: 'short', year: '2
 const dayLong = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 const monthLong = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
 
-/** Short, for the time axis: "3 May" or "May 25". */
+/**
+ * Short, for the time axis: "14:00", "3 May" or "May 25". An hour is the server's clock hour as
+ * the server named it (the day's hours are the server's, whatever the browser's time zone).
+ */
 export function shortPeriod(period: string, granularity: Granularity): string {
+  if (granularity === 'hour') return period.slice(11, 16);
   return (granularity === 'day' ? dayShort : monthShort).format(periodDate(period, granularity));
 }
 
-/** Long, for tooltips and the screen-reader table: "Saturday, 3 May 2025" or "May 2025". */
+/** Long, for tooltips and the screen-reader table: "Saturday, 3 May 2025, 14:00", "Saturday, 3 May 2025" or "May 2025". */
 export function longPeriod(period: string, granularity: Granularity): string {
+  if (granularity === 'hour') return `${dayLong.format(periodDate(period, granularity))}, ${period.slice(11, 16)}`;
   return (granularity === 'day' ? dayLong : monthLong).format(periodDate(period, granularity));
 }
 

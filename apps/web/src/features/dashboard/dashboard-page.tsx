@@ -116,7 +116,7 @@ export function DashboardPage() {
 /** The series of the range: steps, walkers, coins earned against spent, sign-ups. */
 function Charts({ dashboard: d }: { dashboard: Dashboard }) {
   const periods = d.series.map((p) => p.period);
-  const per = d.granularity === 'day' ? 'per day' : 'per month';
+  const per = { hour: 'per hour today', day: 'per day', month: 'per month' }[d.granularity];
   const common = { periods, granularity: d.granularity } as const;
   return (
     <>
@@ -133,9 +133,13 @@ function Charts({ dashboard: d }: { dashboard: Dashboard }) {
         title="Active walkers"
         // decision 0010: a month point is the average of its days' walkers (one walker walks on many days).
         description={
-          d.granularity === 'day' ? 'Users who walked, per day' : 'Average users who walked a day, per month'
+          {
+            hour: 'Users who walked today so far, by hour',
+            day: 'Users who walked, per day',
+            month: 'Average users who walked a day, per month',
+          }[d.granularity]
         }
-        unit={d.granularity === 'day' ? 'walkers' : 'walkers a day on average'}
+        unit={{ hour: 'walkers so far', day: 'walkers', month: 'walkers a day on average' }[d.granularity]}
         series={[{ label: 'Active walkers', colour: 'emerald', values: d.series.map((p) => p.activeWalkers) }]}
       />
       <TimeChart

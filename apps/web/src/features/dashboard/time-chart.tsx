@@ -236,7 +236,7 @@ export function TimeChart({ title, description, periods, granularity, series, ki
           </caption>
           <thead>
             <tr>
-              <th scope="col">{granularity === 'day' ? 'Day' : 'Month'}</th>
+              <th scope="col">{{ hour: 'Hour', day: 'Day', month: 'Month' }[granularity]}</th>
               {series.map((s) => (
                 <th key={s.label} scope="col">
                   {s.label}

@@ -163,7 +163,7 @@ describe('/ (Home dashboard)', () => {
   });
 
   test.each([
-    ['Today', 1],
+    ['Today', 15],
     ['Week', 7],
     ['Month', 30],
     ['Year', 12],
@@ -178,6 +178,28 @@ describe('/ (Home dashboard)', () => {
     expect(chart('Coins earned and spent').querySelectorAll('[data-mark] rect:not(:first-of-type)')).toHaveLength(
       points * 2,
     );
+  });
+
+  test('Today is drawn by hour: the axis names the hours, the tooltip the day and hour', async () => {
+    serve((r) => makeDashboard(r, (i, key) => (key === 'steps' ? 100 * i : 0)));
+    renderApp('/');
+    await screen.findByRole('figure', { name: 'Steps' });
+    const hours = [...marks('Steps')].map((m) => m.getAttribute('data-period'));
+    expect(hours[0]).toBe('2025-06-15T00:00');
+    expect(hours.at(-1)).toBe('2025-06-15T14:00');
+    const june15 = new Date('2025-06-15T00:00:00').toLocaleDateString(undefined, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
+    expect([...marks('Steps')].at(-1)!.querySelector('title')).toHaveTextContent(
+      `${june15}, 14:00: ${fmt(1400)} steps`,
+    );
+    // The current hour is always labelled on the axis.
+    expect(chart('Steps')).toHaveTextContent('14:00');
+    expect(within(chart('Steps')).getByRole('columnheader', { name: 'Hour' })).toBeInTheDocument();
+    expect(chart('Steps')).toHaveTextContent("All users' steps, per hour today");
   });
 
   test('a chart tells each point in a tooltip and, for screen readers, in a hidden table', async () => {
