@@ -12,14 +12,21 @@ export interface TextInputProps extends InputHTMLAttributes<HTMLInputElement>, F
 
 /** docs/behaviour.md §2: text input with an optional required asterisk and error text. */
 export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function TextInput(
-  { label, requiredMark, error, id, className, ...rest },
+  { label, requiredMark, error, id, className, maxLength, ...rest },
   ref,
 ) {
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
     <FieldFrame inputId={inputId} label={label} requiredMark={requiredMark} error={error} className={className}>
-      <input ref={ref} {...controlProps(inputId, error)} {...rest} />
+      <input
+        ref={ref}
+        {...controlProps(inputId, error)}
+        // A password is never cut short without a word (a pasted one would silently lose its end):
+        // its rule's "too long" message says it instead.
+        maxLength={rest.type === 'password' ? undefined : maxLength}
+        {...rest}
+      />
     </FieldFrame>
   );
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { coreMessages, isPortalRole, type LoginInput } from '@strideadmin/contract';
+import { coreMessages, isPortalRole, limits, type LoginInput } from '@strideadmin/contract';
 import { Button } from '../../components/button';
 import { TextInput } from '../../components/text-input';
 import { ThemeToggle } from '../../components/theme-toggle';
@@ -69,6 +69,9 @@ export function LoginPage({ onTyping }: { onTyping?: () => void }) {
             autoComplete="username"
             autoFocus
             requiredMark
+            // The attributes the contract's loginSchema implies (its rules load on the first check).
+            required
+            maxLength={limits.emailMax}
             error={errors.email}
             {...form.register('email')}
           />
@@ -77,6 +80,7 @@ export function LoginPage({ onTyping }: { onTyping?: () => void }) {
             type="password"
             autoComplete="current-password"
             requiredMark
+            required
             error={errors.password}
             {...form.register('password')}
           />
