@@ -39,6 +39,16 @@ interface SeriesRow {
   giftCardsRedeemed: Figure;
 }
 
+const toPoint = (r: SeriesRow): DashboardPoint => ({
+  period: r.period,
+  newUsers: Number(r.newUsers),
+  activeWalkers: Number(r.activeWalkers),
+  steps: Number(r.steps),
+  coinsEarned: Number(r.coinsEarned),
+  coinsSpent: Number(r.coinsSpent),
+  giftCardsRedeemed: Number(r.giftCardsRedeemed),
+});
+
 /**
  * One point per day (or month) of [from, to], zero-filled by generate_series, summed from
  * daily_stats: at most a few hundred rows of the summary table, whatever the number of users
@@ -69,15 +79,7 @@ async function series(db: Db, from: string, to: string, granularity: Granularity
       group by p.start
       order by p.start`),
   );
-  return rows.map((r) => ({
-    period: r.period,
-    newUsers: Number(r.newUsers),
-    activeWalkers: Number(r.activeWalkers),
-    steps: Number(r.steps),
-    coinsEarned: Number(r.coinsEarned),
-    coinsSpent: Number(r.coinsSpent),
-    giftCardsRedeemed: Number(r.giftCardsRedeemed),
-  }));
+  return rows.map(toPoint);
 }
 
 /**
@@ -104,15 +106,7 @@ async function hourlySeries(db: Db): Promise<DashboardPoint[]> {
       left join ${hourlyStats} s on s.hour = h.hour
       order by h.hour`),
   );
-  return rows.map((r) => ({
-    period: r.period,
-    newUsers: Number(r.newUsers),
-    activeWalkers: Number(r.activeWalkers),
-    steps: Number(r.steps),
-    coinsEarned: Number(r.coinsEarned),
-    coinsSpent: Number(r.coinsSpent),
-    giftCardsRedeemed: Number(r.giftCardsRedeemed),
-  }));
+  return rows.map(toPoint);
 }
 
 /**
