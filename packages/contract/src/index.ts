@@ -29,4 +29,6 @@ export * from './schemas/audit.js';
 export * from './schemas/app-catalogue.js';
 export * from './duration.js';
 export * from './geo.js';
+export * from './number-text.js';
+export { ifMissing, ifPresent, readableIssue } from './zod-messages.js';
 export { z } from './zod.js';
