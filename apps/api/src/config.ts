@@ -339,21 +339,33 @@ export type StorageConfig =
       publicUrl: string | undefined;
     };
 
-/** zod's wording for a wrong number or option, said the way an operator reads it. */
-function plainly(message: string): string {
-  const rules: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
-    [/expected number, received NaN/, () => 'must be a number'],
-    [/expected int, received number/, () => 'must be a whole number'],
-    [/Too small: expected number to be >0$/, () => 'must be above 0'],
-    [/Too small: expected number to be >=(.+)$/, (m) => `must be at least ${m[1]}`],
-    [/Too big: expected number to be <=(.+)$/, (m) => `must be at most ${m[1]}`],
-    [/Invalid option: expected one of (.+)$/, (m) => `must be one of ${m[1]!.replace(/"/g, '').split('|').join(', ')}`],
-  ];
-  for (const [re, say] of rules) {
-    const m = message.match(re);
-    if (m) return say(m);
+/**
+ * What a variable with a bad value is told, in an operator's words (after its name: "PORT must be
+ * a number"), for the rules that have no message of their own; never the value (it may be a
+ * secret). Given to this parse only: the contract's words for the API's fields (zod-messages.ts)
+ * name the field themselves, and the line already does.
+ */
+function plainly(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return 'is required';
+      if (issue.expected === 'int' && typeof issue.input === 'number' && !Number.isNaN(issue.input))
+        return 'must be a whole number';
+      return issue.expected === 'number' || issue.expected === 'int' ? 'must be a number' : 'is not valid';
+    case 'too_small':
+      if (issue.minimum === 0 && issue.inclusive === false) return 'must be above 0';
+      return issue.origin === 'string'
+        ? `must be at least ${String(issue.minimum)} characters`
+        : `must be at least ${String(issue.minimum)}`;
+    case 'too_big':
+      return issue.origin === 'string'
+        ? `must be at most ${String(issue.maximum)} characters`
+        : `must be at most ${String(issue.maximum)}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map(String).join(', ')}`;
+    default:
+      return 'is not valid';
   }
-  return message;
 }
 
 /** A bad environment: each issue names its variable and what it expects (never the value: it may be a secret). */
@@ -372,14 +384,9 @@ export function loadConfig(
   source: Record<string, string | undefined> = process.env,
   terminal: { stdoutIsTty?: boolean } = {},
 ): Config {
-  const parsed = envSchema.safeParse(source);
+  const parsed = envSchema.safeParse(source, { error: plainly });
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => ({
-        variable: i.path.join('.'),
-        message: plainly(i.message),
-      })),
-    );
+    throw new ConfigError(parsed.error.issues.map((i) => ({ variable: i.path.join('.'), message: i.message })));
   }
   const e = parsed.data;
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {

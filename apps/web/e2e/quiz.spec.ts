@@ -138,6 +138,27 @@ test('the quiz form shows the contract messages under its fields', async ({ page
   await expect(page).toHaveURL('/add-quiz');
 });
 
+test('Coins in a real browser: digits only, and left empty it is required (docs/behaviour.md §5 Numbers)', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('admin');
+  await page.goto('/add-quiz');
+  const coins = page.getByRole('textbox', { name: 'Coins', exact: true });
+  const submit = page.getByRole('button', { name: 'Add Quiz Question' });
+  await submit.click();
+  await expect(errorOf(page, 'Coins')).toHaveText(messages.coinsRequired);
+  // What the browser's number box would have read as 100000, 16 or an empty value.
+  for (const text of ['1e5', '0x10', '12abc']) {
+    await coins.fill(text);
+    await submit.click();
+    await expect(errorOf(page, 'Coins')).toHaveText(messages.onlyNumbers);
+  }
+  await coins.fill(' 12 ');
+  await submit.click();
+  await expect(errorOf(page, 'Coins')).toHaveCount(0);
+});
+
 test('an unknown question id shows not found with a way back', async ({ page, signIn }) => {
   await signIn('admin');
   await page.goto('/update-quiz?id=2147483000');

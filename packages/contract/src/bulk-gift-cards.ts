@@ -2,6 +2,7 @@ import { csvDateFormMessage, type CsvDateOrder, defaultCsvDateOrder, normaliseDa
 import { CsvError, isBlankCsvRow, readCsvRecords, toCsv } from './csv.js';
 import { limits } from './limits.js';
 import { messages } from './messages.js';
+import { readNumberText } from './number-text.js';
 import { todayIso } from './schemas/fields.js';
 
 /**
@@ -182,8 +183,14 @@ const fieldError = <F extends keyof BulkRowMessages>(field: F, rule: keyof BulkR
   message: bulkRowMessages[field][rule] as string,
 });
 
-const isNonNegativeInt = (s: string, maxDigits = 10) =>
-  new RegExp(`^\\d{1,${maxDigits}}$`).test(s.trim()) && Number(s) <= limits.int32Max;
+/**
+ * A whole number, 0 or more, written as every number field takes it (readNumberText: digits, no
+ * 1e5 or 0x10), at most `max`.
+ */
+const isWholeNumber = (s: string, max: number) => {
+  const n = readNumberText(s);
+  return n !== undefined && Number.isInteger(n) && n >= 0 && n <= max;
+};
 
 /**
  * One row's own errors (docs/behaviour.md §5 bulk messages), in column order. `today` is YYYY-MM-DD;
@@ -203,9 +210,9 @@ export function bulkRowErrors(
   };
   text('serialNumber');
   text('controlCode');
-  if (!isNonNegativeInt(v('price'))) errors.push(fieldError('price', 'integer'));
+  if (!isWholeNumber(v('price'), limits.int32Max)) errors.push(fieldError('price', 'integer'));
   text('currency');
-  if (!isNonNegativeInt(v('amount'))) errors.push(fieldError('amount', 'integer'));
+  if (!isWholeNumber(v('amount'), limits.int32Max)) errors.push(fieldError('amount', 'integer'));
   text('storeName');
   text('storeAddress');
   const date = v('validTill');
@@ -216,8 +223,8 @@ export function bulkRowErrors(
     else if (iso < today) errors.push(fieldError('validTill', 'past'));
   }
   const expiry = v('expiryDuration');
-  if (!/^\d+$/.test(expiry)) errors.push(fieldError('expiryDuration', 'integer'));
-  else if (expiry.length > limits.expiryDurationMaxDigits) errors.push(fieldError('expiryDuration', 'tooLong'));
+  if (!isWholeNumber(expiry, Infinity)) errors.push(fieldError('expiryDuration', 'integer'));
+  else if (!isWholeNumber(expiry, limits.expiryDurationMax)) errors.push(fieldError('expiryDuration', 'tooLong'));
   return errors;
 }
 

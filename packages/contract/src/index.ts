@@ -30,4 +30,6 @@ export * from './schemas/app-catalogue.js';
 export * from './duration.js';
 export * from './gift-card-expiry.js';
 export * from './geo.js';
+export * from './number-text.js';
+export { ifMissing, ifPresent, readableIssue } from './zod-messages.js';
 export { z } from './zod.js';

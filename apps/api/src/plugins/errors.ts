@@ -126,6 +126,17 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
   void reply.status(status).send({ message: api ? messages.routeNotFound : messages.notFound });
 }
 
+// What zod-messages.ts says of a whole value that is missing or not an object: for a body, said as such.
+const wholeValueMessages = new Set([messages.fieldRequired('The value'), messages.fieldNotObject('The value')]);
+
+/** An issue's message; a body that is missing or no JSON object is said to be the request body's fault. */
+function validationMessage(issue: { instancePath: string; message?: string }, context: string | undefined): string {
+  const message = issue.message ?? messages.validationFailed;
+  if (context === 'body' && issue.instancePath === '/' && wholeValueMessages.has(message))
+    return messages.requestBodyNotObject;
+  return message;
+}
+
 /** docs/behaviour.md §10: every failure is `{ message, errors? }`; a 5xx never shows internals. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -137,7 +148,9 @@ export const errorsPlugin = fp(
           .send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
-        const errors = [...new Set(err.validation.map((v) => v.message))];
+        // Each issue's message was chosen by the contract (its schema's own, else zod-messages.ts):
+        // readable, naming the field, never zod's default text (docs/behaviour.md §5 "Wrong types").
+        const errors = [...new Set(err.validation.map((v) => validationMessage(v, err.validationContext)))];
         return reply.status(400).send({ message: errors.length === 1 ? errors[0] : messages.validationFailed, errors });
       }
       if (isUnstorableValue(err)) {

@@ -50,9 +50,10 @@ const knownMessages = new Set<string>(
 
 /**
  * A clear message: one of the contract's (messages.ts, or a rule's own words in the contract's
- * schemas), or zod's standard wording of a rule (`Too big: expected string to have <=255
- * characters`), which names the rule and never the input. Never a stack, the database's or a
- * driver's words, nor an echo of what was sent.
+ * schemas), or its words for a field of the wrong type or out of bounds (zod-messages.ts:
+ * "amount must be a number.", "giftCards[2].amount is required."), which name the field and the
+ * rule and never the input. Never zod's own text, a stack, the database's or a driver's words, nor
+ * an echo of what was sent.
  */
 const contractWords = [
   /^The id must be a number\.$/,
@@ -65,8 +66,10 @@ const contractWords = [
   /^Steps can be synced only for today and the \d+ days? before\.$/,
   /^Steps can not be more than [\d,]+ for a day\.$/,
 ];
-const zodWords =
-  /^(Invalid input(: expected \w+, received \w+)?|Invalid option: expected one of ("[^"]*"\|?)+|Too (big|small): expected \w+ to (have|be) [<>]=?-?\d+( items| characters)?|Invalid (string|number|key|element|union|value)[^<>'"]*)$/;
+const fieldName = String.raw`(The value|[A-Za-z_]\w*(\[\d+\]|\.[A-Za-z_]\w*)*)`;
+const fieldWords = new RegExp(
+  `^${fieldName}(, ${fieldName})* (is required|is not valid|can not be empty|must [^<>'"]+|can have at most [^<>'"]+|is not a field of this call|are not fields of this call)\\.$`,
+);
 const leaks = [
   /\n/,
   /\bat .+:\d+/,
@@ -83,7 +86,7 @@ function problemsWith(message: unknown): string | null {
   if (typeof message !== 'string' || message.trim() === '') return 'no message';
   const leak = leaks.find((re) => re.test(message));
   if (leak) return `a message that matches ${leak}`;
-  const known = knownMessages.has(message) || contractWords.some((re) => re.test(message)) || zodWords.test(message);
+  const known = knownMessages.has(message) || contractWords.some((re) => re.test(message)) || fieldWords.test(message);
   return known ? null : "a message that is neither the contract's nor a rule's";
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { limits, z } from '@strideadmin/contract';
+import { limits, numberInText, z } from '@strideadmin/contract';
 import { useRememberListSearch } from './list-memory';
 
 /**
@@ -29,11 +29,8 @@ export type ListParamsSchema<T extends ListParams = ListParams> = z.ZodObject & 
 /** The filters of a list's params: every key that is not page, limit, sort, order or count. */
 export type ListFilters<T extends ListParams> = Omit<T, StateKey>;
 
-/** Page size as a URL parameter: one of limits.listPageSizes, else the default (docs/behaviour.md §12). */
-export const pageSizeParam = z.coerce
-  .number()
-  .pipe(z.literal(limits.listPageSizes))
-  .default(limits.listDefaultPageSize);
+/** Page size as a URL parameter: one of limits.listPageSizes (digits only), else the default (docs/behaviour.md §12). */
+export const pageSizeParam = numberInText(z.literal(limits.listPageSizes)).default(limits.listDefaultPageSize);
 export type PageSize = (typeof limits.listPageSizes)[number];
 
 /** The schema's output with nothing in the URL. */

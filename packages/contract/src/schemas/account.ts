@@ -1,11 +1,12 @@
 import { z } from '../zod.js';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
+import { ifMissing } from '../zod-messages.js';
 
 /** POST auth/forgot_password (docs/behaviour.md §5 Forgot password): valid, max 255, required. */
 export const forgotPasswordSchema = z.object({
   email: z
-    .string({ error: messages.emailRequired })
+    .string({ error: ifMissing(messages.emailRequired) })
     .trim()
     .min(1, { message: messages.emailRequired, abort: true })
     .max(limits.emailMax, messages.emailInvalidForgot)
@@ -14,7 +15,7 @@ export const forgotPasswordSchema = z.object({
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
 const resetPassword = z
-  .string({ error: messages.resetNewPasswordRequired })
+  .string({ error: ifMissing(messages.resetNewPasswordRequired) })
   .min(1, { message: messages.resetNewPasswordRequired, abort: true })
   .min(limits.passwordMin, messages.passwordMinReset)
   .max(limits.passwordMax, messages.passwordMaxReset);

@@ -1,6 +1,7 @@
 import { z } from '../zod.js';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
+import { ifMissing } from '../zod-messages.js';
 import { changePasswordSchema, updateProfileSchema, updateUserSchema } from './users.js';
 import { sessionUserSchema } from './auth.js';
 import { passwordFieldFor } from './fields.js';
@@ -69,7 +70,7 @@ export const appChangePasswordSchema = z.object({
 /** DELETE /app/me: erasure, after proving it is the account's owner. */
 export const appEraseSchema = z.object({
   password: z
-    .string({ error: messages.passwordRequired })
+    .string({ error: ifMissing(messages.passwordRequired) })
     .min(1, messages.passwordRequired)
     .max(limits.passwordMax, messages.passwordTooLong),
 });

@@ -1,7 +1,10 @@
 import { z } from '../zod.js';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
+import { ifMissing } from '../zod-messages.js';
+import { readNumberText } from '../number-text.js';
 import { listQueryBase } from './common.js';
+import { numberInText } from './fields.js';
 
 /**
  * The app's catalogue of gift cards, its own cards, the gift boxes near it and its coin history
@@ -14,20 +17,21 @@ const { count: _portalOnly, ...pageFields } = listQueryBase;
 /** A latitude or longitude in a query string: required, a number within [min, max]. */
 const queryCoordinate = (min: number, max: number, invalid: string) =>
   z
-    .string({ error: messages.positionRequired })
+    .string({ error: ifMissing(messages.positionRequired) })
     .trim()
     .min(1, { message: messages.positionRequired, abort: true })
-    .transform(Number)
+    // Digits only (readNumberText): `lat=1e1` is no latitude.
+    .transform(readNumberText)
     .pipe(z.number({ error: invalid }).min(min, invalid).max(max, invalid));
 
 /** A position sent in a body (POST /app/giftbox/{id}/open): the phone's. */
 export const appPositionFields = {
   latitude: z
-    .number({ error: messages.positionRequired })
+    .number({ error: ifMissing(messages.positionRequired) })
     .min(-90, messages.latitudeInvalid)
     .max(90, messages.latitudeInvalid),
   longitude: z
-    .number({ error: messages.positionRequired })
+    .number({ error: ifMissing(messages.positionRequired) })
     .min(-180, messages.longitudeInvalid)
     .max(180, messages.longitudeInvalid),
 };
@@ -79,12 +83,14 @@ export type AppMyGiftCard = z.infer<typeof appMyGiftCardSchema>;
 export const appNearbyBoxesQuerySchema = z.object({
   lat: queryCoordinate(-90, 90, messages.latitudeInvalid),
   lng: queryCoordinate(-180, 180, messages.longitudeInvalid),
-  radius: z.coerce
-    .number({ error: messages.nearbyRadiusInvalid })
-    .int(messages.nearbyRadiusInvalid)
-    .min(1, messages.nearbyRadiusInvalid)
-    .max(limits.nearbyRadiusMaxM, messages.nearbyRadiusInvalid)
-    .default(limits.nearbyRadiusDefaultM),
+  radius: numberInText(
+    z
+      .number({ error: messages.nearbyRadiusInvalid })
+      .int(messages.nearbyRadiusInvalid)
+      .min(1, messages.nearbyRadiusInvalid)
+      .max(limits.nearbyRadiusMaxM, messages.nearbyRadiusInvalid)
+      .default(limits.nearbyRadiusDefaultM),
+  ),
 });
 export type AppNearbyBoxesQuery = z.output<typeof appNearbyBoxesQuerySchema>;
 export const appNearbyBoxSchema = z.object({
@@ -147,12 +153,12 @@ export type AdminLedgerEntry = z.infer<typeof adminLedgerEntrySchema>;
 /** POST /users/{id}/coins: an administrator adds (positive) or takes (negative) coins, with a reason. */
 export const adjustCoinsSchema = z.object({
   amount: z
-    .number({ error: messages.coinAdjustAmountRequired })
+    .number({ error: ifMissing(messages.coinAdjustAmountRequired) })
     .int(messages.coinAdjustAmountRequired)
     .refine((n) => n !== 0, { message: messages.coinAdjustAmountRequired, abort: true })
     .refine((n) => Math.abs(n) <= limits.coinAdjustMax, messages.coinAdjustAmountTooLarge),
   reason: z
-    .string({ error: messages.coinAdjustReasonRequired })
+    .string({ error: ifMissing(messages.coinAdjustReasonRequired) })
     .trim()
     .min(1, { message: messages.coinAdjustReasonRequired, abort: true })
     .max(limits.coinAdjustReasonMax, messages.coinAdjustReasonTooLong),

@@ -1,10 +1,11 @@
 import { z } from '../zod.js';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
+import { ifMissing } from '../zod-messages.js';
 import { roleNames } from '../options.js';
 
 export const emailField = z
-  .string({ error: messages.emailRequired })
+  .string({ error: ifMissing(messages.emailRequired) })
   .trim()
   .min(1, messages.emailRequired)
   .max(limits.emailMax, messages.emailInvalid)
@@ -14,7 +15,7 @@ export const emailField = z
 export const loginSchema = z.object({
   email: emailField,
   password: z
-    .string({ error: messages.passwordRequired })
+    .string({ error: ifMissing(messages.passwordRequired) })
     .min(1, messages.passwordRequired)
     .max(limits.passwordMax, messages.invalidCredentials),
   adminPortal: z.boolean().optional(),

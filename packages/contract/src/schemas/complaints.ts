@@ -1,6 +1,7 @@
 import { z } from '../zod.js';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
+import { ifMissing } from '../zod-messages.js';
 import { listQueryBase } from './common.js';
 import { idField } from './fields.js';
 
@@ -19,7 +20,8 @@ export type ComplaintQuery = z.infer<typeof complaintQuerySchema>;
 
 /** PUT /message (docs/behaviour.md §7): { isRead, updateId }. */
 export const updateComplaintQuerySchema = z.object({
-  isRead: z.boolean({ error: 'isRead must be true or false.' }),
+  // "isRead must be true or false." for another value, "isRead is required." without one (zod-messages.ts).
+  isRead: z.boolean(),
   updateId: idField,
 });
 export type UpdateComplaintQuery = z.input<typeof updateComplaintQuerySchema>;
@@ -35,7 +37,11 @@ export const listComplaintQueriesQuerySchema = z.object({
 export type ListComplaintQueriesQuery = z.input<typeof listComplaintQueriesQuerySchema>;
 
 const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, { message, abort: true }).max(max, `At most ${max} characters.`);
+  z
+    .string({ error: ifMissing(message) })
+    .trim()
+    .min(1, { message, abort: true })
+    .max(max, `At most ${max} characters.`);
 
 /** POST /app/message (docs/behaviour.md §10): a complaint query from the app; source Mobile. */
 export const createComplaintQuerySchema = z.object({

@@ -1,25 +1,49 @@
 import { z } from '../zod.js';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
+import { readNumberText } from '../number-text.js';
 import type { RoleName } from '../options.js';
+import { ifMissing, ifPresent } from '../zod-messages.js';
 
 /** Field rules shared by several forms and calls (docs/behaviour.md §5), written once. */
 
 /** docs/behaviour.md §5: name letters and spaces only, required. Letters of any alphabet (Åsa, Zoë). */
 export const nameField = z
-  .string({ error: messages.nameRequired })
+  .string({ error: ifMissing(messages.nameRequired) })
   .trim()
   // abort: an empty name is only 'Name is required', not also 'Only alphabets...' (zod 4 runs every check).
   .min(1, { error: messages.nameRequired, abort: true })
   .max(limits.nameMax, messages.nameLettersOnly)
   .regex(/^[\p{L}\s]+$/u, messages.nameLettersOnly);
 
-/** A number input with minimum 0 (docs/behaviour.md §5/§9). Forms send numbers; '' or null is refused. */
-export function nonNegativeNumber(max: number, opts: { integer?: boolean } = {}) {
-  let n = z.number({ error: messages.onlyNumbers }).min(0, messages.numberMin0).max(max, messages.numberTooLarge);
+/**
+ * A number input with minimum 0 (docs/behaviour.md §5/§9). A call sends a JSON number; a form's
+ * field is read by readNumberText (empty: `required`, or "<field> is required." without one; not a
+ * number as written: messages.onlyNumbers); a value of another type is refused in words (zod-messages.ts).
+ */
+export function nonNegativeNumber(max: number, opts: { integer?: boolean; required?: string } = {}) {
+  let n = z
+    .number(opts.required ? { error: ifMissing(opts.required) } : undefined)
+    .min(0, messages.numberMin0)
+    .max(max, messages.numberTooLarge);
   if (opts.integer) n = n.int(messages.integerOnly);
   return n;
 }
+
+/**
+ * A number written as text, in a query string or a path (`?page=2`, `/users/12`): read by
+ * readNumberText (digits only: `1e3`, `0x10` or `12abc` are no numbers), then checked by `number`, which
+ * says with its own messages what it takes. A text that is no number, or empty (`?page=`), stays
+ * text, so that `number` refuses it as one ("page must be a number."); a parameter left out gets
+ * `number`'s default, if any. A number passes as it is (the portal's own parsed state). Documented
+ * as `number` documents itself.
+ */
+export const numberInText = <T extends z.ZodType>(number: T) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    const n = readNumberText(v);
+    return n === undefined || Number.isNaN(n) ? v : n;
+  }, number);
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -49,7 +73,7 @@ export const dobField = dateField.refine((s) => s <= todayIso(), messages.dobInF
 
 export const passwordField = (requiredMessage: string) =>
   z
-    .string({ error: requiredMessage })
+    .string({ error: ifMissing(requiredMessage) })
     // abort: an empty password is only `requiredMessage`, not also the minimum-length message.
     .min(1, { error: requiredMessage, abort: true })
     .min(limits.passwordMin, messages.passwordMin)
@@ -72,7 +96,7 @@ export const passwordFieldFor = (role: RoleName, requiredMessage: string) =>
   passwordField(requiredMessage).refine((p) => rolePasswordProblem(p, role) === undefined, messages.adminPasswordMin);
 
 export const idField = z
-  .number({ error: 'The id must be a number.' })
-  .int('The id must be a number.')
-  .positive('The id must be a number.')
-  .max(limits.int32Max, 'The id must be a number.');
+  .number({ error: ifPresent(messages.idNotNumber) })
+  .int(messages.idNotNumber)
+  .positive(messages.idNotNumber)
+  .max(limits.int32Max, messages.idNotNumber);

@@ -1,6 +1,7 @@
 import { z } from '../zod.js';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
+import { ifMissing } from '../zod-messages.js';
 import { listQueryBase } from './common.js';
 import { idField } from './fields.js';
 
@@ -41,14 +42,14 @@ export type GiftBoxConfigDetail = z.infer<typeof giftBoxConfigDetailSchema>;
 
 const wholeNumber = (required: string) =>
   z
-    .number({ error: required })
+    .number({ error: ifMissing(required) })
     .int(messages.integerOnly)
     .min(0, messages.numberMin0)
     .max(limits.int32Max, messages.numberTooLarge);
 
 export const giftBoxConfigFields = {
   type: z
-    .string({ error: messages.configNameRequired })
+    .string({ error: ifMissing(messages.configNameRequired) })
     .trim()
     .min(1, { message: messages.configNameRequired, abort: true })
     .max(limits.configNameMax, `At most ${limits.configNameMax} characters.`),
@@ -92,20 +93,23 @@ export function isIsoDateTime(s: string): boolean {
 /** A date-time field: required (`message`), then a real moment (see isIsoDateTime). */
 export const dateTimeField = (message: string) =>
   z
-    .string({ error: message })
+    .string({ error: ifMissing(message) })
     .min(1, { message, abort: true })
     // abort: a value that is no date is only 'invalid', not also 'from past' (zod 4 runs every check).
     .refine(isIsoDateTime, { message: messages.sendAtInvalid, abort: true });
 
 /** POST /giftbox/manual (docs/behaviour.md §10): one box placed by hand. */
 export const createManualGiftBoxSchema = z.object({
-  configId: z.number({ error: messages.configRequired }).int(messages.configRequired).positive(messages.configRequired),
+  configId: z
+    .number({ error: ifMissing(messages.configRequired) })
+    .int(messages.configRequired)
+    .positive(messages.configRequired),
   latitude: z
-    .number({ error: messages.locationRequired })
+    .number({ error: ifMissing(messages.locationRequired) })
     .min(-90, messages.latitudeInvalid)
     .max(90, messages.latitudeInvalid),
   longitude: z
-    .number({ error: messages.locationRequired })
+    .number({ error: ifMissing(messages.locationRequired) })
     .min(-180, messages.longitudeInvalid)
     .max(180, messages.longitudeInvalid),
   coins: wholeNumber(messages.coinsRequired),

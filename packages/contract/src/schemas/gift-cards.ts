@@ -2,6 +2,7 @@ import { z } from '../zod.js';
 import { limits } from '../limits.js';
 import { csvDateOrders } from '../csv-dates.js';
 import { messages } from '../messages.js';
+import { ifMissing } from '../zod-messages.js';
 import { listQueryBase } from './common.js';
 import { dateField, idField, todayIso } from './fields.js';
 
@@ -25,14 +26,18 @@ export const giftCardSchema = z.object({
 export type GiftCard = z.infer<typeof giftCardSchema>;
 
 const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, { message, abort: true }).max(max);
+  z
+    .string({ error: ifMissing(message) })
+    .trim()
+    .min(1, { message, abort: true })
+    .max(max);
 const textMax = limits.giftCardTextMax;
 
 /** docs/behaviour.md §5 Update gift card: every field required, with the spec's messages. */
 export const giftCardFields = {
   serialNumber: requiredText(messages.serialNoRequired, textMax.serialNumber),
   amount: z
-    .number({ error: messages.amountRequired })
+    .number({ error: ifMissing(messages.amountRequired) })
     .int(messages.onlyNumbers)
     .min(0, messages.numberMin0)
     .max(limits.int32Max, messages.numberTooLarge),
@@ -44,17 +49,17 @@ export const giftCardFields = {
   storeAddress: requiredText(messages.storeAddressRequired, textMax.storeAddress),
   cardPicture: requiredText(messages.cardPictureRequired, textMax.cardPicture),
   validTill: z
-    .string({ error: messages.validTillRequired })
+    .string({ error: ifMissing(messages.validTillRequired) })
     .min(1, { message: messages.validTillRequired, abort: true })
     .pipe(dateField)
     .refine((d) => d >= todayIso(), messages.dateFromPast),
   expiryDuration: z
-    .number({ error: messages.expiryDurationRequired })
+    .number({ error: ifMissing(messages.expiryDurationRequired) })
     .int(messages.onlyNumbers)
     .min(0, messages.numberMin0)
     .max(limits.expiryDurationMax, messages.expiryDurationMaxDigits),
   price: z
-    .number({ error: messages.coinPriceRequired })
+    .number({ error: ifMissing(messages.coinPriceRequired) })
     .int(messages.onlyNumbers)
     .min(0, messages.numberMin0)
     .max(limits.int32Max, messages.numberTooLarge),

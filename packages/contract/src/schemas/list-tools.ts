@@ -1,6 +1,7 @@
 import { z } from '../zod.js';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
+import { ifMissing } from '../zod-messages.js';
 
 /**
  * The tools every list screen shares beyond its page of rows (docs/behaviour.md §12): bulk delete,
@@ -18,7 +19,7 @@ const bulkId = z
 /** POST /<list>/bulk-delete: the ids of the rows to delete (duplicates count once). */
 export const bulkDeleteSchema = z.object({
   ids: z
-    .array(bulkId, { error: messages.bulkDeleteIdsRequired })
+    .array(bulkId, { error: ifMissing(messages.bulkDeleteIdsRequired) })
     .min(1, messages.bulkDeleteIdsRequired)
     .max(limits.bulkDeleteMax, messages.bulkDeleteTooMany)
     .transform((ids) => [...new Set(ids)]),
@@ -38,7 +39,7 @@ export type BulkDeleteResult = z.output<typeof bulkDeleteResultSchema>;
 /** GET /search: the top bar's quick search (users by name or e-mail, gift cards by serial number). */
 export const quickSearchQuerySchema = z.object({
   q: z
-    .string({ error: messages.quickSearchTooShort })
+    .string({ error: ifMissing(messages.quickSearchTooShort) })
     .trim()
     .min(limits.quickSearchMinChars, messages.quickSearchTooShort)
     .max(100, messages.quickSearchTooLong),

@@ -1,6 +1,7 @@
 import { z } from '../zod.js';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
+import { ifMissing } from '../zod-messages.js';
 import { languages, quizOptionNumbers } from '../options.js';
 import { emailField } from './auth.js';
 import { listQueryBase } from './common.js';
@@ -30,12 +31,12 @@ export const registerResponseSchema = z.null();
  */
 export const appStepsSchema = z.object({
   date: z
-    .string({ error: messages.stepsDateRequired })
+    .string({ error: ifMissing(messages.stepsDateRequired) })
     .min(1, { message: messages.stepsDateRequired, abort: true })
     .pipe(dateField)
     .refine((d) => d <= todayIso(), { message: messages.stepsDateFuture, abort: true }),
   steps: z
-    .number({ error: messages.stepsRequired })
+    .number({ error: ifMissing(messages.stepsRequired) })
     .int(messages.stepsInvalid)
     .min(0, messages.stepsInvalid)
     .max(limits.int32Max, messages.stepsInvalid),
@@ -70,7 +71,7 @@ export type AppQuizQuestion = z.infer<typeof appQuizQuestionSchema>;
 /** POST /app/quiz/{id}/answer. */
 export const quizAnswerSchema = z.object({
   option: z
-    .number({ error: messages.quizAnswerRequired })
+    .number({ error: ifMissing(messages.quizAnswerRequired) })
     .int(messages.quizAnswerRequired)
     .refine((n) => (quizOptionNumbers as readonly number[]).includes(n), messages.quizAnswerRequired),
 });

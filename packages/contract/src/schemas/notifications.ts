@@ -1,6 +1,7 @@
 import { z } from '../zod.js';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
+import { ifMissing } from '../zod-messages.js';
 import { languages, notificationAudiences, notificationStatuses } from '../options.js';
 import { listQueryBase } from './common.js';
 import { idField } from './fields.js';
@@ -26,7 +27,11 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, { message, abort: true }).max(max, `At most ${max} characters.`);
+  z
+    .string({ error: ifMissing(message) })
+    .trim()
+    .min(1, { message, abort: true })
+    .max(max, `At most ${max} characters.`);
 
 /** POST /notification (docs/behaviour.md §10). `userIds` only with audience `users`; `sendAt` optional (now). */
 export const createNotificationSchema = z
@@ -34,9 +39,9 @@ export const createNotificationSchema = z
     title: requiredText(messages.titleRequired, limits.notificationTitleMax),
     message: requiredText(messages.messageRequired, limits.notificationMessageMax),
     language: z.enum(languages, { error: messages.languageRequired }),
-    audience: z.enum(notificationAudiences, { error: messages.audienceRequired }),
+    audience: z.enum(notificationAudiences, { error: ifMissing(messages.audienceRequired) }),
     userIds: z
-      .array(idField, { error: messages.recipientsRequired })
+      .array(idField, { error: ifMissing(messages.recipientsRequired) })
       .max(limits.notificationUsersMax, messages.recipientsTooMany)
       .default([]),
     sendAt: dateTimeField(messages.sendAtInvalid)

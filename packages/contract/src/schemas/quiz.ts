@@ -1,6 +1,7 @@
 import { z } from '../zod.js';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
+import { ifMissing } from '../zod-messages.js';
 import { languages, quizOptionNumbers } from '../options.js';
 import { listQueryBase } from './common.js';
 import { idField, nonNegativeNumber } from './fields.js';
@@ -23,7 +24,11 @@ export const quizQuestionSchema = z.object({
 export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 
 const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, { message, abort: true }).max(max, `At most ${max} characters.`);
+  z
+    .string({ error: ifMissing(message) })
+    .trim()
+    .min(1, { message, abort: true })
+    .max(max, `At most ${max} characters.`);
 
 /** The fields of POST /quiz and PUT /quiz (docs/behaviour.md §10), with the form's messages. */
 export const quizFields = {
@@ -33,11 +38,11 @@ export const quizFields = {
   option3: requiredText(messages.option3Required, limits.quizOptionMax),
   option4: requiredText(messages.option4Required, limits.quizOptionMax),
   correctOption: z
-    .number({ error: messages.correctOptionRequired })
+    .number({ error: ifMissing(messages.correctOptionRequired) })
     .int(messages.correctOptionRequired)
     .refine((n) => (quizOptionNumbers as readonly number[]).includes(n), messages.correctOptionRequired),
   language: z.enum(languages, { error: messages.languageRequired }),
-  coins: nonNegativeNumber(limits.int32Max, { integer: true }),
+  coins: nonNegativeNumber(limits.int32Max, { integer: true, required: messages.coinsRequired }),
   isActive: z.boolean().default(true),
 };
 

@@ -1,6 +1,7 @@
 import { z } from '../zod.js';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
+import { ifMissing } from '../zod-messages.js';
 import { genders, type RoleName, roleNames } from '../options.js';
 import { sessionUserSchema, emailField } from './auth.js';
 import { listQueryBase } from './common.js';
@@ -9,10 +10,17 @@ import { giftCardSchema } from './gift-cards.js';
 
 const gender = z.enum(genders, { error: messages.genderInvalid });
 const role = z.enum(roleNames, { error: messages.roleInvalid });
-const height = nonNegativeNumber(limits.heightMaxCm);
-const weight = nonNegativeNumber(limits.weightMaxKg);
-const totalCoins = nonNegativeNumber(limits.int32Max, { integer: true });
-const dailyFSGoal = nonNegativeNumber(limits.int32Max, { integer: true });
+const height = nonNegativeNumber(limits.heightMaxCm, { required: messages.heightRequired });
+const weight = nonNegativeNumber(limits.weightMaxKg, { required: messages.weightRequired });
+const totalCoins = nonNegativeNumber(limits.int32Max, { integer: true, required: messages.totalCoinsRequired });
+const dailyFSGoal = nonNegativeNumber(limits.int32Max, { integer: true, required: messages.dailyFSGoalRequired });
+
+/**
+ * The number fields of a person's form (Add user, Update user, Profile): each shown with a value,
+ * so one left empty is refused with its own "... is required" (docs/behaviour.md §5), even where
+ * the call may leave it out (POST /users takes 0, PUT /profile keeps the stored value).
+ */
+const personFormNumbers = { height, weight, totalCoins, dailyFSGoal };
 
 /** POST /users (docs/behaviour.md §7; §5 Add user). Tracking defaults to Disabled (docs/behaviour.md §3). */
 export const createUserSchema = z.object({
@@ -28,6 +36,8 @@ export const createUserSchema = z.object({
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 export type CreateUser = z.output<typeof createUserSchema>;
+/** The Add User form: the call's fields, every number field filled in. */
+export const createUserFormSchema = createUserSchema.extend(personFormNumbers);
 
 /**
  * What a form saw when it was loaded, sent back with its save so that nothing that happened
@@ -74,7 +84,7 @@ export const resetUserPasswordFormSchema = (role: RoleName) =>
     .object({
       password: passwordFieldFor(role, messages.newPasswordPlease),
       confirmPassword: z
-        .string({ error: messages.confirmPasswordPlease })
+        .string({ error: ifMissing(messages.confirmPasswordPlease) })
         .min(1, messages.confirmPasswordPlease)
         .min(limits.passwordMin, messages.passwordMin),
     })
@@ -102,11 +112,14 @@ export const updateProfileSchema = z.object({
   isActive: z.boolean().optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+/** The Profile form: the call's fields, every number field filled in. */
+export const profileFormSchema = updateProfileSchema.extend(personFormNumbers);
+export type ProfileFormInput = z.input<typeof profileFormSchema>;
 
 /** POST /profile/change_password (docs/behaviour.md §7; §5 Change password). */
 export const changePasswordSchema = z.object({
   oldPassword: z
-    .string({ error: messages.oldPasswordRequired })
+    .string({ error: ifMissing(messages.oldPasswordRequired) })
     .min(1, messages.oldPasswordRequired)
     .max(limits.passwordMax),
   newPassword: passwordField(messages.newPasswordRequired),

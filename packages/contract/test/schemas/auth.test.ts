@@ -36,9 +36,14 @@ describe('loginSchema', () => {
     ['empty', { email: '', password: 'secret' }],
     ['blank', { email: '   ', password: 'secret' }],
     ['missing', { password: 'secret' }],
-    ['not a string', { email: 42, password: 'secret' }],
   ])('email %s: "Email is required"', (_case, input) => {
     expect(fieldErrors(loginSchema.safeParse(input))).toEqual({ email: ['Email is required'] });
+  });
+
+  test('an email that is there but not a text is not "required": it is named with what it takes', () => {
+    expect(fieldErrors(loginSchema.safeParse({ email: 42, password: 'secret' }))).toEqual({
+      email: ['email must be a text.'],
+    });
   });
 
   test.each(['nope', 'ada@', '@example.com', 'ada example.com', `${'a'.repeat(250)}@example.com`])(

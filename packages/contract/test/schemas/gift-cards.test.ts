@@ -33,8 +33,9 @@ describe('the gift card form (docs/behaviour.md §5 Update gift card)', () => {
         ...form,
         serialNumber: ' ',
         controlCode: '',
-        coinPrice: NaN,
-        amount: NaN,
+        // A number field left empty (lib/number-field.ts reads '' as undefined).
+        coinPrice: undefined,
+        amount: undefined,
         storeName: '',
         storeAddress: '',
         cardPicture: '',
@@ -59,6 +60,14 @@ describe('the gift card form (docs/behaviour.md §5 Update gift card)', () => {
       amount: 'Only numbers are allowed for this field.',
       validTill: 'Date can not be from past.',
       expiryDuration: messages.expiryDurationMaxDigits,
+    });
+  });
+
+  test('a number field whose text is no number (read as NaN) says only numbers are allowed', () => {
+    expect(errorsOf({ ...form, coinPrice: NaN, amount: NaN, expiryDuration: NaN })).toEqual({
+      coinPrice: messages.onlyNumbers,
+      amount: messages.onlyNumbers,
+      expiryDuration: messages.onlyNumbers,
     });
   });
 

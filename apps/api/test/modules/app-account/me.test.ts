@@ -125,7 +125,7 @@ describe('the app user’s own profile: GET /api/app/me, PUT /api/app/me, PUT /a
       [{ dob: '2001-02-30' }, messages.dateInvalid],
       [{ height: -1 }, messages.numberMin0],
       [{ height: limits.heightMaxCm + 1 }, messages.numberTooLarge],
-      [{ weight: '60' }, messages.onlyNumbers],
+      [{ weight: '60' }, 'weight must be a number.'],
       [{ gender: 'robot' }, messages.genderInvalid],
       [{ dailyFSGoal: 1.5 }, messages.integerOnly],
     ];

@@ -205,7 +205,7 @@ describe('POST /api/app/giftbox/{id}/open with the phone’s position', () => {
       [undefined, messages.positionRequired],
       [{}, messages.positionRequired],
       [{ latitude: boxPosition.latitude }, messages.positionRequired],
-      [{ latitude: '59.3', longitude: 18 }, messages.positionRequired],
+      [{ latitude: '59.3', longitude: 18 }, 'latitude must be a number.'],
       [{ latitude: 90.1, longitude: 18 }, messages.latitudeInvalid],
       [{ latitude: 59, longitude: 181 }, messages.longitudeInvalid],
     ];

@@ -211,7 +211,7 @@ describe('POST /api/users/{id}/coins', () => {
       [{ reason: 'x' }, messages.coinAdjustAmountRequired],
       [{ amount: 0, reason: 'x' }, messages.coinAdjustAmountRequired],
       [{ amount: 1.5, reason: 'x' }, messages.coinAdjustAmountRequired],
-      [{ amount: '5', reason: 'x' }, messages.coinAdjustAmountRequired],
+      [{ amount: '5', reason: 'x' }, 'amount must be a number.'],
       [{ amount: limits.coinAdjustMax + 1, reason: 'x' }, messages.coinAdjustAmountTooLarge],
       [{ amount: -limits.coinAdjustMax - 1, reason: 'x' }, messages.coinAdjustAmountTooLarge],
       [{ amount: 5 }, messages.coinAdjustReasonRequired],

@@ -123,9 +123,9 @@ describe('one complaint query: GET /api/message/{id}, PUT /api/message, DELETE /
     it('refuses a body it cannot apply, with the reason', async () => {
       const id = await createComplaintQuery(t.db, { userId: sender.id });
       const cases: Array<[object, string]> = [
-        [{ updateId: id }, 'isRead must be true or false.'],
+        [{ updateId: id }, 'isRead is required.'],
         [{ isRead: 'yes', updateId: id }, 'isRead must be true or false.'],
-        [{ isRead: true }, 'The id must be a number.'],
+        [{ isRead: true }, 'updateId is required.'],
         [{ isRead: true, updateId: 'abc' }, 'The id must be a number.'],
         [{ isRead: true, updateId: 0 }, 'The id must be a number.'],
       ];

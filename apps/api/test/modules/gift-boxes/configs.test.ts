@@ -92,7 +92,7 @@ describe('the gift box config calls', () => {
         [{ type: undefined }, messages.configNameRequired],
         [{ type: 'x'.repeat(limits.configNameMax + 1) }, `At most ${limits.configNameMax} characters.`],
         [{ minCoins: undefined }, messages.minCoinsRequired],
-        [{ minCoins: '5' }, messages.minCoinsRequired],
+        [{ minCoins: '5' }, 'minCoins must be a number.'],
         [{ minCoins: -1 }, messages.numberMin0],
         [{ minCoins: 1.5 }, messages.integerOnly],
         [{ minCoins: limits.int32Max + 1, maxCoins: limits.int32Max + 1 }, messages.numberTooLarge],

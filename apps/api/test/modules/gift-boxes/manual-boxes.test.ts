@@ -98,7 +98,7 @@ describe('the boxes placed by hand', () => {
         [{ configId: undefined }, messages.configRequired],
         [{ configId: 0 }, messages.configRequired],
         [{ configId: 1.5 }, messages.configRequired],
-        [{ configId: '1' }, messages.configRequired],
+        [{ configId: '1' }, 'configId must be a number.'],
         [{ latitude: undefined }, messages.locationRequired],
         [{ longitude: undefined }, messages.locationRequired],
         [{ latitude: null, longitude: null }, messages.locationRequired], // no point chosen on the map

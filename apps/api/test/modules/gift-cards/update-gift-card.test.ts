@@ -98,7 +98,8 @@ describe('PUT /api/giftcard', () => {
     const base = { updateId: id, ...validCard() };
     const cases: Array<[object, string]> = [
       [{ serialNumber: '' }, messages.serialNoRequired],
-      [{ amount: '' }, messages.amountRequired],
+      [{ amount: undefined }, messages.amountRequired],
+      [{ amount: '' }, 'amount must be a number.'], // there, but text
       [{ amount: 1.5 }, messages.onlyNumbers],
       [{ currency: 'S3K' }, messages.currencyLettersOnly],
       [{ storeName: ' ' }, messages.storeNameRequired],
@@ -131,6 +132,6 @@ describe('PUT /api/giftcard', () => {
 
     const noId = await put(validCard());
     expect(noId.statusCode).toBe(400);
-    expect(noId.json().errors).toEqual(['The id must be a number.']);
+    expect(noId.json().errors).toEqual(['updateId is required.']);
   });
 });

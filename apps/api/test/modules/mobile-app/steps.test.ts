@@ -146,7 +146,7 @@ describe('POST /api/app/steps', () => {
       [{ ...valid, date: 'yesterday' }, messages.dateInvalid],
       [{ ...valid, date: dateIn(1) }, messages.stepsDateFuture],
       [{ ...valid, steps: undefined }, messages.stepsRequired],
-      [{ ...valid, steps: '100' }, messages.stepsRequired],
+      [{ ...valid, steps: '100' }, 'steps must be a number.'],
       [{ ...valid, steps: -1 }, messages.stepsInvalid],
       [{ ...valid, steps: 10.5 }, messages.stepsInvalid],
       [{ ...valid, steps: limits.int32Max + 1 }, messages.stepsInvalid],

@@ -168,10 +168,11 @@ describe('POST /api/notification', () => {
       [{ ...valid, language: undefined }, messages.languageRequired],
       [{ ...valid, language: 'de' }, messages.languageRequired],
       [{ ...valid, audience: undefined }, messages.audienceRequired],
-      [{ ...valid, audience: 'everyone' }, messages.audienceRequired],
+      [{ ...valid, audience: undefined }, messages.audienceRequired],
+      [{ ...valid, audience: 'everyone' }, 'audience must be all, active or users.'],
       [{ ...valid, audience: 'users' }, messages.recipientsRequired],
       [{ ...valid, audience: 'users', userIds: [] }, messages.recipientsRequired],
-      [{ ...valid, audience: 'users', userIds: 5 }, messages.recipientsRequired],
+      [{ ...valid, audience: 'users', userIds: 5 }, 'userIds must be an array.'],
       [
         {
           ...valid,

@@ -133,7 +133,7 @@ describe('POST /api/users', () => {
       ['negative height', { name: 'Valid Name', email: 'v6@example.com', height: -1 }, messages.numberMin0],
       ['negative coins', { name: 'Valid Name', email: 'v7@example.com', totalCoins: -5 }, messages.numberMin0],
       ['fractional coins', { name: 'Valid Name', email: 'v8@example.com', totalCoins: 1.5 }, messages.integerOnly],
-      ['height as text', { name: 'Valid Name', email: 'v9@example.com', height: '170' }, messages.onlyNumbers],
+      ['height as text', { name: 'Valid Name', email: 'v9@example.com', height: '170' }, 'height must be a number.'],
       ['unknown gender', { name: 'Valid Name', email: 'v10@example.com', gender: 'other' }, messages.genderInvalid],
       ['unknown role', { name: 'Valid Name', email: 'v11@example.com', role: 'Root' }, messages.roleInvalid],
     ];

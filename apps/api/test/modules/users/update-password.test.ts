@@ -73,7 +73,7 @@ describe('PUT /api/users/updatepassword', () => {
       const res = await put({ password: 'long-enough' });
 
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'The id must be a number.', errors: ['The id must be a number.'] });
+      expect(res.json()).toEqual({ message: 'updateId is required.', errors: ['updateId is required.'] });
     });
   });
 });

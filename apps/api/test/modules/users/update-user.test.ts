@@ -150,7 +150,7 @@ describe('PUT /api/users', () => {
       ['negative coins', { totalCoins: -1 }, messages.numberMin0],
       ['negative goal', { dailyFSGoal: -100 }, messages.numberMin0],
       ['unknown role', { role: 'Owner' }, messages.roleInvalid],
-      ['updateId missing', { updateId: undefined }, 'The id must be a number.'],
+      ['updateId missing', { updateId: undefined }, 'updateId is required.'],
     ];
 
     it.each(cases)('%s', async (_label, overrides, message) => {

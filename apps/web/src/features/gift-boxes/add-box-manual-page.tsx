@@ -16,6 +16,7 @@ import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { TextInput } from '../../components/text-input';
 import { useFormSubmit } from '../../lib/form-submit';
+import { asNumber, numberInput } from '../../lib/number-field';
 import { instantFromDateTimeLocal, toDateTimeLocal } from '../../lib/date-time-input';
 import { formatNumber } from '../../lib/format';
 import { useGoBack } from '../../lib/go-back';
@@ -87,7 +88,7 @@ export function AddBoxManualPage() {
     void navigate(hrefs.withId(paths.updateBox, values.configId)); // where the box is listed
   });
 
-  const coordinate = { type: 'number', inputMode: 'decimal', step: 'any', requiredMark: true } as const;
+  const coordinate = { ...numberInput('signed'), requiredMark: true } as const;
 
   return (
     <div className="mx-auto max-w-4xl">
@@ -124,30 +125,23 @@ export function AddBoxManualPage() {
           <MapPicker position={position} onPick={pick} />
           <TextInput
             label="Latitude"
-            min={-90}
-            max={90}
             {...coordinate}
             error={errors.latitude?.message}
-            {...form.register('latitude', { valueAsNumber: true })}
+            {...form.register('latitude', asNumber)}
           />
           <TextInput
             label="Longitude"
-            min={-180}
-            max={180}
             {...coordinate}
             error={errors.longitude?.message}
-            {...form.register('longitude', { valueAsNumber: true })}
+            {...form.register('longitude', asNumber)}
           />
           <div>
             <TextInput
               label="Coins"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
+              {...numberInput('whole')}
               requiredMark
               error={errors.coins?.message}
-              {...form.register('coins', { valueAsNumber: true })}
+              {...form.register('coins', asNumber)}
             />
             {selected && (
               <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="coins-hint">

@@ -11,6 +11,7 @@ import { Form, useZodForm } from '../../components/form';
 import { SelectField } from '../../components/form-fields';
 import { TextInput } from '../../components/text-input';
 import { useFormSubmit } from '../../lib/form-submit';
+import { asNumber, numberInput } from '../../lib/number-field';
 
 export interface BoxConfigFormProps {
   /** The form's accessible name. */
@@ -39,7 +40,7 @@ export function BoxConfigForm({ label, defaultValues, submitLabel, onSubmit, onC
     if (max.isTouched || max.invalid) void form.trigger('maxCoins');
   };
 
-  const wholeNumber = { type: 'number', inputMode: 'numeric', min: 0, step: 1, requiredMark: true } as const;
+  const wholeNumber = { ...numberInput('whole'), requiredMark: true } as const;
 
   return (
     <Form form={form} onSubmit={submit} formError={formError} aria-label={label} className="grid gap-5 sm:grid-cols-2">
@@ -56,25 +57,25 @@ export function BoxConfigForm({ label, defaultValues, submitLabel, onSubmit, onC
         label="Min Coins"
         {...wholeNumber}
         error={errors.minCoins?.message}
-        {...form.register('minCoins', { valueAsNumber: true, onChange: recheckMaxCoins })}
+        {...form.register('minCoins', { ...asNumber, onChange: recheckMaxCoins })}
       />
       <TextInput
         label="Max Coins"
         {...wholeNumber}
         error={errors.maxCoins?.message}
-        {...form.register('maxCoins', { valueAsNumber: true })}
+        {...form.register('maxCoins', asNumber)}
       />
       <TextInput
         label="Steps to Unlock"
         {...wholeNumber}
         error={errors.stepsToUnlock?.message}
-        {...form.register('stepsToUnlock', { valueAsNumber: true })}
+        {...form.register('stepsToUnlock', asNumber)}
       />
       <TextInput
         label="Boxes per Day"
         {...wholeNumber}
         error={errors.boxesPerDay?.message}
-        {...form.register('boxesPerDay', { valueAsNumber: true })}
+        {...form.register('boxesPerDay', asNumber)}
       />
       <SelectField control={form.control} name="isActive" label="Status" options={statusOptions} />
       <div className="flex items-end justify-end gap-3 sm:col-span-2">

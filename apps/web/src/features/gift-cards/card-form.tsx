@@ -14,6 +14,7 @@ import { Form, useZodForm } from '../../components/form';
 import { TextInput } from '../../components/text-input';
 import { formatDuration } from '../../lib/format';
 import { useFormSubmit } from '../../lib/form-submit';
+import { asNumber, numberInput } from '../../lib/number-field';
 import { toast } from '../../lib/toast';
 import { checkImageFile, uploadImage } from '../../lib/upload';
 import { reportSaveError } from './save-error';
@@ -90,13 +91,10 @@ export function CardForm({ label, defaultValues, submitLabel, onSubmit, onCancel
       />
       <TextInput
         label="Coin Price"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={1}
+        {...numberInput('whole')}
         requiredMark
         error={errors.coinPrice?.message}
-        {...form.register('coinPrice', { valueAsNumber: true })}
+        {...form.register('coinPrice', asNumber)}
       />
       <TextInput
         label="Currency"
@@ -108,13 +106,10 @@ export function CardForm({ label, defaultValues, submitLabel, onSubmit, onCancel
       />
       <TextInput
         label="Amount"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={1}
+        {...numberInput('whole')}
         requiredMark
         error={errors.amount?.message}
-        {...form.register('amount', { valueAsNumber: true })}
+        {...form.register('amount', asNumber)}
       />
       <TextInput
         label="Store Name"
@@ -144,17 +139,13 @@ export function CardForm({ label, defaultValues, submitLabel, onSubmit, onCancel
         <TextInput
           id={expiryId}
           label="Expiry Duration (Minutes)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={limits.expiryDurationMax}
-          step={1}
+          {...numberInput('whole')}
           requiredMark
           error={expiryError}
           aria-describedby={
             [expiryError ? `${expiryId}-error` : '', expiryHint ? `${expiryId}-hint` : ''].join(' ').trim() || undefined
           }
-          {...form.register('expiryDuration', { valueAsNumber: true })}
+          {...form.register('expiryDuration', asNumber)}
         />
         {expiryHint && (
           <p

@@ -3,10 +3,10 @@ import {
   changePasswordFormSchema,
   messages,
   todayIso,
-  updateProfileSchema,
+  profileFormSchema,
   type ChangePasswordInput,
   type Profile,
-  type UpdateProfileInput,
+  type ProfileFormInput,
 } from '@strideadmin/contract';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -61,7 +61,7 @@ export function ProfilePage() {
  * The form's values for the profile as loaded, with what it saw (version, balance): the server
  * refuses the save if the account changed since, and applies a coin change as the difference.
  */
-function formValues(profile: Profile): UpdateProfileInput {
+function formValues(profile: Profile): ProfileFormInput {
   return {
     updateId: profile.id,
     version: profile.version,
@@ -83,7 +83,7 @@ function PersonalInformation({ profile }: { profile: Profile }) {
   const updateProfile = useUpdateProfile();
   const [uploading, setUploading] = useState(false);
   const [pictureError, setPictureError] = useState<string | undefined>();
-  const form = useZodForm(updateProfileSchema, { defaultValues: formValues(profile) });
+  const form = useZodForm(profileFormSchema, { defaultValues: formValues(profile) });
   const { errors } = form.formState;
   const picture = form.watch('profilePic');
 

@@ -14,6 +14,7 @@ import { NumberSelectField, SelectField } from '../../components/form-fields';
 import { TextArea } from '../../components/text-area';
 import { TextInput } from '../../components/text-input';
 import { useFormSubmit } from '../../lib/form-submit';
+import { asNumber, numberInput } from '../../lib/number-field';
 
 export interface QuizFormProps {
   /** The form's accessible name. */
@@ -89,13 +90,10 @@ export function QuizForm({ label, defaultValues, submitLabel, onSubmit, onCancel
       />
       <TextInput
         label="Coins"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={1}
+        {...numberInput('whole')}
         requiredMark
         error={errors.coins?.message}
-        {...form.register('coins', { valueAsNumber: true })}
+        {...form.register('coins', asNumber)}
       />
       <SelectField control={form.control} name="isActive" label="Status" options={statusOptions} />
       <div className="flex justify-end gap-3 sm:col-span-2">

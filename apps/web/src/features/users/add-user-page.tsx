@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { createUserSchema, messages, roleOptions, trackingOptions, type CreateUser } from '@strideadmin/contract';
+import { createUserFormSchema, messages, roleOptions, trackingOptions, type CreateUser } from '@strideadmin/contract';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { Form, useZodForm } from '../../components/form';
@@ -16,7 +16,7 @@ import { useCreateUser } from './api/create-user';
 export function AddUserPage() {
   const navigate = useNavigate();
   const createUser = useCreateUser();
-  const form = useZodForm(createUserSchema, {
+  const form = useZodForm(createUserFormSchema, {
     defaultValues: {
       name: '',
       email: '',

@@ -10,6 +10,7 @@ import { TextArea } from '../../components/text-area';
 import { TextInput } from '../../components/text-input';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/format';
 import { useFormSubmit } from '../../lib/form-submit';
+import { asNumber, numberInput } from '../../lib/number-field';
 import { toast } from '../../lib/toast';
 import { type AdjustCoins, useAdjustCoins } from './api/adjust-coins';
 import { ledgerPageSize, useUserLedger } from './api/user-ledger';
@@ -161,15 +162,11 @@ function AdjustCoinsDialog({
         </p>
         <TextInput
           label="Amount"
-          type="number"
-          inputMode="numeric"
-          step={1}
-          min={-limits.coinAdjustMax}
-          max={limits.coinAdjustMax}
+          {...numberInput('signed')}
           requiredMark
           data-autofocus
           error={errors.amount?.message}
-          {...form.register('amount', { valueAsNumber: true })}
+          {...form.register('amount', asNumber)}
         />
         <TextArea
           label="Reason"

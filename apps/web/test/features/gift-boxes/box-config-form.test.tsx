@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 type User = ReturnType<typeof setupFakeTimedUser>['user'];
-const spin = (name: string) => screen.getByRole('spinbutton', { name });
+const spin = (name: string) => screen.getByRole('textbox', { name });
 const configName = () => screen.getByRole('textbox', { name: 'Config Name' });
 const toasts = () => screen.queryAllByTestId('toast').map((t) => t.firstElementChild?.textContent);
 
@@ -145,10 +145,10 @@ describe('/update-box?id', () => {
     render(<Toaster />);
     expect(await screen.findByRole('heading', { name: 'Update Gift Box Config' })).toBeInTheDocument();
     expect(configName()).toHaveValue('Daily Walker');
-    expect(spin('Min Coins')).toHaveValue(10);
-    expect(spin('Max Coins')).toHaveValue(50);
-    expect(spin('Steps to Unlock')).toHaveValue(2000);
-    expect(spin('Boxes per Day')).toHaveValue(3);
+    expect(spin('Min Coins')).toHaveValue('10');
+    expect(spin('Max Coins')).toHaveValue('50');
+    expect(spin('Steps to Unlock')).toHaveValue('2000');
+    expect(spin('Boxes per Day')).toHaveValue('3');
     expect(screen.getByRole('button', { name: 'Status' })).toHaveTextContent('Inactive');
 
     await user.clear(spin('Boxes per Day'));

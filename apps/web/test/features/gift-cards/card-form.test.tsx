@@ -50,7 +50,7 @@ function serve(card: GiftCard | null, answers: Answers = {}) {
 }
 
 const textbox = (name: string) => screen.getByRole('textbox', { name });
-const spin = (name: string) => screen.getByRole('spinbutton', { name });
+const spin = (name: string) => screen.getByRole('textbox', { name });
 const validTill = () => screen.getByLabelText(/^Valid Till/);
 const picture = () => screen.getByLabelText('Card Picture');
 const toasts = () => screen.queryAllByTestId('toast').map((t) => t.firstElementChild?.textContent);
@@ -131,6 +131,41 @@ describe('/add-card: the card form (docs/behaviour.md §5 Update gift card rules
     expect(spin('Expiry Duration (Minutes)')).toHaveAccessibleDescription('2 Hours 30 Minutes');
   });
 
+  test('number fields take digits only (docs/behaviour.md §5 Numbers): 1e5, 0x10 and 12abc are no numbers', async () => {
+    const { user } = setupFakeTimedUser();
+    const { savesSeen } = serve(null);
+    renderApp('/add-card');
+    await screen.findByRole('heading', { name: 'Add Gift Card' });
+    for (const text of ['1e5', '0x10', '12abc', 'Infinity']) {
+      await user.clear(spin('Amount'));
+      await user.type(spin('Amount'), text);
+      await user.clear(spin('Coin Price'));
+      await user.type(spin('Coin Price'), text);
+      await user.click(screen.getByRole('button', { name: 'Add Gift Card' }));
+      await waitFor(() => expect(spin('Amount')).toHaveAccessibleDescription(messages.onlyNumbers));
+      expect(spin('Coin Price')).toHaveAccessibleDescription(messages.onlyNumbers);
+    }
+    // Emptied again, each is required, not "only numbers".
+    await user.clear(spin('Amount'));
+    await waitFor(() => expect(spin('Amount')).toHaveAccessibleDescription(messages.amountRequired));
+    expect(savesSeen()).toEqual([]);
+  });
+
+  test('spaces around a number are ignored: " 250 " is saved as 250', async () => {
+    const { user } = setupFakeTimedUser();
+    const { savesSeen } = serve(null);
+    const app = renderApp('/add-card');
+    await screen.findByRole('heading', { name: 'Add Gift Card' });
+    await fillValid(user);
+    await user.clear(spin('Amount'));
+    await user.type(spin('Amount'), ' 250 ');
+    await user.upload(picture(), png());
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Preview' })).toHaveAttribute('src', storedAddress));
+    await user.click(screen.getByRole('button', { name: 'Add Gift Card' }));
+    await waitFor(() => expect(app.location().pathname).toBe('/card-list'));
+    expect(savesSeen()[0]?.body).toMatchObject({ amount: 250, price: 300, expiryDuration: 150 });
+  });
+
   test('with a picture uploaded to gift_card_images, it posts the card with price and goes to /card-list', async () => {
     const { user } = setupFakeTimedUser();
     const { api, savesSeen } = serve(null);
@@ -205,13 +240,13 @@ describe('/update-card?id', () => {
     expect(api.seen.some((r) => r.method === 'GET' && r.url.pathname === '/api/giftcard/41')).toBe(true);
     expect(textbox('Serial No')).toHaveValue('SN-0041');
     expect(textbox('Control Code')).toHaveValue('CC-0041');
-    expect(spin('Coin Price')).toHaveValue(1200);
+    expect(spin('Coin Price')).toHaveValue('1200');
     expect(textbox('Currency')).toHaveValue('SEK');
-    expect(spin('Amount')).toHaveValue(500);
+    expect(spin('Amount')).toHaveValue('500');
     expect(textbox('Store Name')).toHaveValue('ica maxi');
     expect(textbox('Store Address')).toHaveValue('storgatan 1, Stockholm');
     expect(validTill()).toHaveValue('2099-12-31');
-    expect(spin('Expiry Duration (Minutes)')).toHaveValue(150);
+    expect(spin('Expiry Duration (Minutes)')).toHaveValue('150');
     expect(screen.getByTestId('expiry-hint')).toHaveTextContent('2 Hours 30 Minutes');
     expect(screen.getByRole('img', { name: 'Preview' })).toHaveAttribute('src', storedAddress);
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
 
 type User = ReturnType<typeof setupFakeTimedUser>['user'];
 const textbox = (name: string) => screen.getByRole('textbox', { name });
-const coins = () => screen.getByRole('spinbutton', { name: 'Coins' });
+const coins = () => screen.getByRole('textbox', { name: 'Coins' });
 /** A Select of the form: its button, named by its label. */
 const select = (name: string) => screen.getByRole('button', { name });
 const toasts = () => screen.queryAllByTestId('toast').map((t) => t.firstElementChild?.textContent);
@@ -55,7 +55,7 @@ describe('/add-quiz: the quiz form (contract createQuizSchema)', () => {
     expect(textbox('Option 4')).toHaveAccessibleDescription(messages.option4Required);
     expect(select('Correct Option')).toHaveAccessibleDescription(messages.correctOptionRequired);
     expect(select('Language')).toHaveAccessibleDescription(messages.languageRequired);
-    expect(coins()).toHaveAccessibleDescription(messages.onlyNumbers);
+    expect(coins()).toHaveAccessibleDescription(messages.coinsRequired);
     expect(savesSeen()).toEqual([]);
   });
 
@@ -85,6 +85,28 @@ describe('/add-quiz: the quiz form (contract createQuizSchema)', () => {
     await user.clear(textbox('Option 3'));
     await user.type(textbox('Option 3'), 'About 10000');
     await waitFor(() => expect(textbox('Option 3')).not.toHaveAccessibleDescription());
+    expect(savesSeen()).toEqual([]);
+  });
+
+  test('Coins take digits only; left empty they are required, never "only numbers"', async () => {
+    const { user } = setupFakeTimedUser();
+    const { savesSeen } = serveQuiz([]);
+    renderApp('/add-quiz');
+    await screen.findByRole('heading', { name: 'Add Quiz Question' });
+    await fillValid(user);
+    for (const text of ['1e5', '0x10', '12abc', 'Infinity', '1,5']) {
+      await user.clear(coins());
+      await user.type(coins(), text);
+      await user.click(screen.getByRole('button', { name: 'Add Quiz Question' }));
+      await waitFor(() => expect(coins()).toHaveAccessibleDescription(messages.onlyNumbers));
+    }
+    await user.clear(coins());
+    await user.type(coins(), '1.5');
+    await waitFor(() => expect(coins()).toHaveAccessibleDescription(messages.integerOnly));
+    await user.clear(coins());
+    await waitFor(() => expect(coins()).toHaveAccessibleDescription(messages.coinsRequired));
+    await user.type(coins(), ' 40 ');
+    await waitFor(() => expect(coins()).not.toHaveAccessibleDescription());
     expect(savesSeen()).toEqual([]);
   });
 
@@ -167,7 +189,7 @@ describe('/update-quiz?id', () => {
     expect(textbox('Option 4')).toHaveValue(stored.option4);
     expect(select('Correct Option')).toHaveTextContent('Option 3');
     expect(select('Language')).toHaveTextContent('Swedish');
-    expect(coins()).toHaveValue(30);
+    expect(coins()).toHaveValue('30');
     expect(select('Status')).toHaveTextContent('Inactive');
 
     await user.clear(textbox('Option 1'));
