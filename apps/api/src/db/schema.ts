@@ -423,14 +423,19 @@ export const quizAnswers = pgTable(
  * step_logs and coin_ledger (migration 0005), so a range reads at most a few hundred rows
  * whatever the number of users (decision 0010).
  */
-export const dailyStats = pgTable('daily_stats', {
-  day: date('day', { mode: 'string' }).primaryKey(),
+/** The dashboard's figures of a day (daily_stats) or an hour (hourly_stats): fresh column builders each call. */
+const dashboardFigures = () => ({
   newUsers: integer('new_users').notNull().default(0),
   activeWalkers: integer('active_walkers').notNull().default(0),
   steps: bigint('steps', { mode: 'number' }).notNull().default(0),
   coinsEarned: bigint('coins_earned', { mode: 'number' }).notNull().default(0),
   coinsSpent: bigint('coins_spent', { mode: 'number' }).notNull().default(0),
   giftCardsRedeemed: integer('gift_cards_redeemed').notNull().default(0),
+});
+
+export const dailyStats = pgTable('daily_stats', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  ...dashboardFigures(),
 });
 
 /**
@@ -441,12 +446,7 @@ export const dailyStats = pgTable('daily_stats', {
  */
 export const hourlyStats = pgTable('hourly_stats', {
   hour: timestamp('hour', { withTimezone: true }).primaryKey(),
-  newUsers: integer('new_users').notNull().default(0),
-  activeWalkers: integer('active_walkers').notNull().default(0),
-  steps: bigint('steps', { mode: 'number' }).notNull().default(0),
-  coinsEarned: bigint('coins_earned', { mode: 'number' }).notNull().default(0),
-  coinsSpent: bigint('coins_spent', { mode: 'number' }).notNull().default(0),
-  giftCardsRedeemed: integer('gift_cards_redeemed').notNull().default(0),
+  ...dashboardFigures(),
 });
 
 /**

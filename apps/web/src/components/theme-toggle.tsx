@@ -1,25 +1,9 @@
 import { useTheme } from '../lib/theme';
+import { Glyph } from './glyph';
 
 const sun =
   'M12 17a5 5 0 1 0 0-10 5 5 0 0 0 0 10zM12 1v2m0 18v2M4.2 4.2l1.4 1.4m12.8 12.8 1.4 1.4M1 12h2m18 0h2M4.2 19.8l1.4-1.4M18.4 5.6l1.4-1.4';
 const moon = 'M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z';
-
-function Glyph({ d, className }: { d: string; className: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`size-5 ${className}`}
-      aria-hidden="true"
-    >
-      <path d={d} />
-    </svg>
-  );
-}
 
 /**
  * The light/dark switch (docs/behaviour.md §2): in the shell's top bar and on the sign-in screen.
@@ -38,8 +22,8 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
     >
       <span className="sr-only dark:hidden">Switch to dark theme</span>
       <span className="sr-only hidden dark:inline">Switch to light theme</span>
-      <Glyph d={moon} className="dark:hidden" />
-      <Glyph d={sun} className="hidden dark:block" />
+      <Glyph d={moon} className="size-5 dark:hidden" />
+      <Glyph d={sun} className="hidden size-5 dark:block" />
     </button>
   );
 }

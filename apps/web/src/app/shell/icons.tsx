@@ -1,3 +1,4 @@
+import { Glyph } from '../../components/glyph';
 import type { SidebarIcon } from '../../lib/paths';
 
 const d: Record<SidebarIcon | 'menu' | 'close', string> = {
@@ -15,18 +16,5 @@ const d: Record<SidebarIcon | 'menu' | 'close', string> = {
 };
 
 export function Icon({ name, className = 'size-5' }: { name: keyof typeof d; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      aria-hidden="true"
-    >
-      <path d={d[name]} />
-    </svg>
-  );
+  return <Glyph d={d[name]} className={className} />;
 }
