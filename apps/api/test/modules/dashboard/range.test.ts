@@ -1,3 +1,5 @@
+import type { Dashboard } from '@strideadmin/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type LoggedIn, loginAs, type TestApp } from '../../helpers/index.js';
 
@@ -21,9 +23,21 @@ describe('GET /api/dashboard: what it takes', () => {
   });
 
   it('takes Today when no range is given', async () => {
+    const hourNow = async () => {
+      const raw: unknown = await t.db.execute(sql`select extract(hour from now())::int as h`);
+      return (raw as { rows: Array<{ h: number }> }).rows[0]!.h;
+    };
+    const before = await hourNow();
     const res = await t.app.inject({ url: '/api/dashboard', headers: admin.headers });
+    const after = await hourNow();
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().body).toMatchObject({ range: 'Today', granularity: 'hour' });
-    expect(res.json().body.series).toHaveLength(1);
+    const body = res.json().body as Dashboard;
+    expect(body).toMatchObject({ range: 'Today', granularity: 'hour' });
+    // The day's hours from midnight, one a point, the last one the current hour of the database.
+    const periods = body.series.map((p) => p.period);
+    expect(periods[0]).toBe(`${body.to}T00:00`);
+    expect(periods).toEqual(periods.map((_, h) => `${body.to}T${String(h).padStart(2, '0')}:00`));
+    // (The hour may turn between the call and the clock's reading.)
+    expect([before + 1, after + 1]).toContain(periods.length);
   });
 });
