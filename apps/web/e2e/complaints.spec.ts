@@ -128,8 +128,10 @@ test('an unknown query id says so, with a way back to the list', async ({ page, 
   await signIn('admin');
   await page.goto('/query-details?id=2147483000');
   await expect(page.getByRole('main').getByRole('alert')).toContainText(messages.queryNotFound);
-  // The query client's policy toasts it too (docs/behaviour.md §8).
-  await expect(page.getByTestId('toast').filter({ hasText: messages.queryNotFound })).toBeVisible();
+  // Said once, in place: no toast repeats it, and no Retry that could not help (docs/behaviour.md §8).
+  await expect(page.getByText(messages.queryNotFound)).toHaveCount(1);
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Go to complaint queries' }).click();
   await expect(page).toHaveURL('/query-list');
 });
