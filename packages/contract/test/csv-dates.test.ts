@@ -6,7 +6,6 @@ import {
   csvToBulkRows,
   giftCardCsvColumns,
   validateBulkRows,
-  type BulkRowFields,
 } from '../src/bulk-gift-cards.js';
 import {
   csvDateFormMessage,
@@ -17,6 +16,7 @@ import {
   type CsvDateOrder,
 } from '../src/csv-dates.js';
 import { messages } from '../src/messages.js';
+import { validBulkRow } from './support/bulk-row.js';
 
 /**
  * docs/behaviour.md §5 The CSV file: how a bulk CSV's Valid Till is read. Year-first and month-name
@@ -27,18 +27,7 @@ import { messages } from '../src/messages.js';
 const header = giftCardCsvColumns.map((c) => c.header).join(',');
 const line = (validTill: string) => `GC-1,CC-1,500,SEK,100,shop,addr,${validTill},60`;
 const today = '2026-06-15';
-const valid: BulkRowFields = {
-  serialNumber: 'SN-1',
-  controlCode: 'CC-1',
-  price: '500',
-  currency: 'SEK',
-  amount: '100',
-  storeName: 'corner shop',
-  storeAddress: 'main street 1',
-  validTill: '2030-12-31',
-  expiryDuration: '60',
-  cardPicture: '',
-};
+const valid = validBulkRow;
 
 describe('normaliseDate: the same in every order', () => {
   test.each([

@@ -13,21 +13,11 @@ import {
 } from '../src/bulk-gift-cards.js';
 import { CsvError, parseCsv } from '../src/csv.js';
 import { messages } from '../src/messages.js';
+import { validBulkRow } from './support/bulk-row.js';
 
 const header = giftCardCsvColumns.map((c) => c.header).join(',');
 const today = '2026-06-15';
-const valid: BulkRowFields = {
-  serialNumber: 'SN-1',
-  controlCode: 'CC-1',
-  price: '500',
-  currency: 'SEK',
-  amount: '100',
-  storeName: 'corner shop',
-  storeAddress: 'main street 1',
-  validTill: '2030-12-31',
-  expiryDuration: '60',
-  cardPicture: '',
-};
+const valid = validBulkRow;
 
 describe('parseCsv (RFC 4180)', () => {
   test('quoted commas, escaped quotes, newlines inside quotes, CRLF and LF', () => {

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { bulkRowErrors, type BulkRowFields } from '../src/bulk-gift-cards.js';
 import { messages } from '../src/messages.js';
 import { readNumberText } from '../src/number-text.js';
+import { validBulkRow } from './support/bulk-row.js';
 import { appNearbyBoxesQuerySchema, adjustCoinsSchema } from '../src/schemas/app-catalogue.js';
 import { idParamsSchema } from '../src/schemas/common.js';
 import { createGiftBoxConfigSchema, createManualGiftBoxSchema } from '../src/schemas/gift-boxes.js';
@@ -175,18 +176,7 @@ describe('numbers in a query string or a path: digits only', () => {
 });
 
 describe('the bulk CSV: numbers as every number field takes them, with its own messages', () => {
-  const valid: BulkRowFields = {
-    serialNumber: 'SN-1',
-    controlCode: 'CC-1',
-    price: '500',
-    currency: 'SEK',
-    amount: '100',
-    storeName: 'corner shop',
-    storeAddress: 'main street 1',
-    validTill: '2030-12-31',
-    expiryDuration: '60',
-    cardPicture: '',
-  };
+  const valid = validBulkRow;
   const messagesOf = (row: BulkRowFields) => bulkRowErrors(row, '2026-06-15').map((e) => e.message);
 
   test.each(exotic)('%j in Coin Price, Amount and Expiry Duration is no whole number', (text) => {
