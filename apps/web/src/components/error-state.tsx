@@ -1,3 +1,4 @@
+import { retryable } from '../lib/api-client';
 import { Button } from './button';
 
 /**
@@ -8,21 +9,21 @@ import { Button } from './button';
  */
 export function ErrorState({
   title = 'Could not load this list',
-  message,
+  error,
   onRetry,
   retrying = false,
 }: {
   title?: string;
-  message: string;
-  /** None: a refusal that a retry would not change. */
-  onRetry?: () => void;
+  /** The failed load: its message is shown; Retry only when it is `retryable`. */
+  error: Error;
+  onRetry: () => void;
   retrying?: boolean;
 }) {
   return (
     <div role="alert" className="flex flex-col items-center text-center" data-testid="error-state">
       <p className="text-base font-semibold text-slate-900 dark:text-slate-100">{title}</p>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{message}</p>
-      {onRetry && (
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{error.message}</p>
+      {retryable(error) && (
         <Button variant="secondary" className="mt-4" onClick={onRetry} loading={retrying}>
           Retry
         </Button>

@@ -11,7 +11,6 @@ import { ErrorState } from './error-state';
 import { useListSelection, type ListBulkOptions } from './list-selection';
 import { FilterBar, type FilterField, type FilterValues } from './filter-bar';
 import { Pagination, pageCount } from './pagination';
-import { retryable } from '../lib/api-client';
 
 type FilterName<T extends ListParams> = keyof ListFilters<T> & string;
 
@@ -123,8 +122,8 @@ export function ListBody<T extends ListParams, Row extends { id: number }>({
           !query.data && (
             <ErrorState
               title={errorTitle}
-              message={query.error.message}
-              onRetry={retryable(query.error) ? () => void query.refetch() : undefined}
+              error={query.error}
+              onRetry={() => void query.refetch()}
               retrying={query.isFetching}
             />
           )

@@ -12,7 +12,6 @@ import { StatTile, StatTileSkeleton } from './stat-tile';
 import { chartWidth, TimeChart } from './time-chart';
 import { useElementWidth } from './use-element-width';
 import { useRangeParam } from './use-range-param';
-import { retryable } from '../../lib/api-client';
 
 type Totals = Dashboard['totals'];
 
@@ -78,8 +77,8 @@ export function DashboardPage() {
         <div className="rounded-xl border border-slate-200 bg-white px-6 py-10 shadow-sm dark:border-slate-800 dark:bg-slate-900">
           <ErrorState
             title="Could not load the dashboard"
-            message={dashboard.error.message}
-            onRetry={retryable(dashboard.error) ? () => void dashboard.refetch() : undefined}
+            error={dashboard.error}
+            onRetry={() => void dashboard.refetch()}
             retrying={dashboard.isFetching}
           />
         </div>
