@@ -13,6 +13,11 @@
 // SIGTERM and the exit awaited between runs. Then one cold and one warm start of the server under
 // --cpu-prof, summarised: where the start-up's CPU time goes. The portal is built once beforehand,
 // not timed. Never fails: it prints.
+// The image runs the server on Node 24 (Dockerfile), which has Node's compile cache
+// (apps/api/src/server.ts turns it on); when this machine's Node is older, the server's cold and
+// warm starts and the bare baseline are also measured on Node 24: BENCH_IMAGE_NODE=<path to a node
+// binary>, else the one `npx -y node@24` gives (from the npm registry's cache); skipped, saying so,
+// when neither is at hand.
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,6 +30,27 @@ import { benchDriver, recordSection, type SummaryRow } from './lib/results.js';
 import { median, ms, ratio, round } from './lib/stats.js';
 
 const RUNS = 3;
+/** The image's Node major version (Dockerfile: node:24-bookworm-slim). */
+const IMAGE_NODE_MAJOR = 24;
+
+/** The image's Node when this machine's is older: its path and version, or why there is none. */
+function findImageNode(): { path: string; version: string } | { missing: string } | undefined {
+  if (Number(process.versions.node.split('.')[0]) >= IMAGE_NODE_MAJOR) return undefined; // the machine's own
+  const probe = (cmd: string, args: string[]) =>
+    spawnSync(cmd, args, { cwd: root, encoding: 'utf8', timeout: 180_000 });
+  const given = process.env.BENCH_IMAGE_NODE;
+  const r = given
+    ? probe(given, ['-p', 'process.execPath + " " + process.version'])
+    : probe('npx', ['-y', `node@${IMAGE_NODE_MAJOR}`, '-p', 'process.execPath + " " + process.version']);
+  const [found, version] = (r.stdout ?? '').trim().split('\n').at(-1)?.split(' ') ?? [];
+  if (r.status !== 0 || !found || !version?.startsWith(`v${IMAGE_NODE_MAJOR}.`))
+    return {
+      missing: given
+        ? `BENCH_IMAGE_NODE=${given} is not Node ${IMAGE_NODE_MAJOR}`
+        : `npx -y node@${IMAGE_NODE_MAJOR} failed`,
+    };
+  return { path: found, version };
+}
 const serverUrl = process.env.DATABASE_URL;
 const work = await mkdtemp(path.join(tmpdir(), 'strideadmin-bench-startup-'));
 const databases: string[] = [];
@@ -75,7 +101,12 @@ function cpuMsOf(pid: number | undefined): number {
  * One start to the first 200 and its stop. A run during which start.mjs rebuilt the portal
  * (another person's edit landed in apps/web meanwhile) is not a start-up figure: built and redone.
  */
-async function timeStart(opts: { env: Record<string, string | undefined>; script?: string; nodeArgs?: string[] }) {
+async function timeStart(opts: {
+  env: Record<string, string | undefined>;
+  script?: string;
+  nodeArgs?: string[];
+  node?: string;
+}) {
   for (let attempt = 0; ; attempt++) {
     ensurePortalBuilt();
     const server = await startServer(opts);
@@ -96,7 +127,12 @@ ensurePortalBuilt();
 // The server is run as built: a stale build would be rebuilt by start.mjs inside the timing.
 const build = spawnSync(process.execPath, ['scripts/build.mjs', 'api', '--if-stale'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) throw new Error('the API build failed');
-const kinds = ['node', 'cold', 'warm', 'npmCold', 'npmWarm'] as const;
+const found = findImageNode();
+const imageNode = found && 'path' in found ? found : undefined;
+if (found && 'missing' in found)
+  console.log(`  (not measured on the image's Node ${IMAGE_NODE_MAJOR}: ${found.missing})`);
+if (imageNode) console.log(`  and on the image's Node ${imageNode.version} (${imageNode.path})`);
+const kinds = ['node', 'cold', 'warm', 'npmCold', 'npmWarm', 'imageBare', 'imageCold', 'imageWarm'] as const;
 const t = Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as Record<(typeof kinds)[number], number[]>;
 const cpu = Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as Record<(typeof kinds)[number], number[]>;
 const stops: number[] = [];
@@ -121,9 +157,17 @@ try {
     const npmPlace = await freshPlace(`npm${run}`);
     record('npmCold', await timeStart({ env: npmPlace, script: startMjs }));
     record('npmWarm', await timeStart({ env: npmPlace, script: startMjs }));
+    if (imageNode) {
+      const node = imageNode.path;
+      if (run === 0) await timeStart({ env: await freshPlace('imageWarmup'), script: serverJs, node }); // not counted
+      record('imageBare', await timeStart({ env: {}, script: bareJs, node }));
+      const imagePlace = await freshPlace(`image${run}`);
+      record('imageCold', await timeStart({ env: imagePlace, script: serverJs, node }));
+      record('imageWarm', await timeStart({ env: imagePlace, script: serverJs, node }));
+    }
   }
 
-  // Where the time goes, 1: the steps of server.ts timed one by one (bench/lib/startup-phases.ts).
+  // Where the time goes, 1: the steps of serve.ts timed one by one (bench/lib/startup-phases.ts).
   const phasesOf = async (env: Record<string, string | undefined>) => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/lib/startup-phases.ts')], {
       cwd: root,
@@ -168,11 +212,13 @@ try {
 const m = Object.fromEntries(kinds.map((k) => [k, median(t[k])])) as Record<(typeof kinds)[number], number>;
 const c = Object.fromEntries(kinds.map((k) => [k, median(cpu[k])])) as Record<(typeof kinds)[number], number>;
 const goal = { cold: 1000, warm: 500 };
+/** A kind's baseline: the bare server on the same Node. */
+const bareOf = (k: (typeof kinds)[number]) => (k.startsWith('image') ? 'imageBare' : 'node');
 const row = (k: (typeof kinds)[number]) => ({
   time: ms(m[k]),
-  'vs node': ratio(m[k] / m.node),
+  'vs node': ratio(m[k] / m[bareOf(k)]),
   'CPU at the 200': ms(c[k]),
-  'CPU vs node': ratio(c[k] / c.node),
+  'CPU vs node': ratio(c[k] / c[bareOf(k)]),
 });
 console.table({
   'server, cold (new data)': row('cold'),
@@ -180,11 +226,16 @@ console.table({
   'npm start, cold': row('npmCold'),
   'npm start, warm': row('npmWarm'),
   'baseline: bare node:http': row('node'),
+  ...(imageNode && {
+    [`server on Node ${imageNode.version}, cold`]: row('imageCold'),
+    [`server on Node ${imageNode.version}, warm`]: row('imageWarm'),
+    [`baseline: bare node:http on Node ${imageNode.version}`]: row('imageBare'),
+  }),
 });
 console.log(`  SIGTERM → exit after a warm start: ${ms(median(stops))}.`);
 if (phases) {
   const { cold, warm } = phases;
-  console.log('  The steps of server.ts one by one (bench/lib/startup-phases.ts; one cold, one warm start):');
+  console.log('  The steps of serve.ts one by one (bench/lib/startup-phases.ts; one cold, one warm start):');
   console.table(
     Object.fromEntries(Object.keys(cold).map((k) => [k, { cold: ms(cold[k]!), warm: ms(warm[k] ?? NaN) }])),
   );
@@ -206,13 +257,13 @@ if (profiles) {
 const db = benchDriver === 'postgres' ? 'PostgreSQL' : 'PGlite';
 const summaryRow = (
   figure: string,
-  k: 'cold' | 'warm' | 'npmCold' | 'npmWarm',
+  k: 'cold' | 'warm' | 'npmCold' | 'npmWarm' | 'imageCold' | 'imageWarm',
   limit: number | undefined,
 ): SummaryRow => ({
   figure: `${figure} → first 200 from /api/health, ${k.toLowerCase().includes('cold') ? 'cold (new data)' : 'warm (same data)'}, ${db}`,
   value: `${ms(m[k])} (CPU ${ms(c[k])})`,
-  baseline: `bare node:http: ${ms(m.node)} (CPU ${ms(c.node)})`,
-  ratio: `${ratio(m[k] / m.node)} (CPU ${ratio(c[k] / c.node)})`,
+  baseline: `bare node:http: ${ms(m[bareOf(k)])} (CPU ${ms(c[bareOf(k)])})`,
+  ratio: `${ratio(m[k] / m[bareOf(k)])} (CPU ${ratio(c[k] / c[bareOf(k)])})`,
   goal: limit === undefined ? '—' : `≤ ${ms(limit)}`,
   met: limit === undefined ? null : m[k] <= limit,
 });
@@ -226,6 +277,12 @@ await recordSection(
     npmStartColdMs: round(m.npmCold),
     npmStartWarmMs: round(m.npmWarm),
     bareNodeMs: round(m.node),
+    imageNode: imageNode && {
+      version: imageNode.version,
+      coldMs: round(m.imageCold),
+      warmMs: round(m.imageWarm),
+      bareNodeMs: round(m.imageBare),
+    },
     cpuMs: Object.fromEntries(kinds.map((k) => [k, round(c[k])])),
     coldRatioToNode: round(m.cold / m.node, 2),
     warmRatioToNode: round(m.warm / m.node, 2),
@@ -248,9 +305,15 @@ await recordSection(
     },
   },
   [
-    summaryRow('node apps/api/dist/server.js', 'cold', goal.cold),
-    summaryRow('node apps/api/dist/server.js', 'warm', goal.warm),
+    summaryRow(`node apps/api/dist/server.js on Node ${process.version}`, 'cold', goal.cold),
+    summaryRow(`node apps/api/dist/server.js on Node ${process.version}`, 'warm', goal.warm),
     summaryRow('npm start (scripts/start.mjs)', 'npmCold', goal.cold),
     summaryRow('npm start (scripts/start.mjs)', 'npmWarm', goal.warm),
+    ...(imageNode
+      ? [
+          summaryRow(`node apps/api/dist/server.js on Node ${imageNode.version} (the image's)`, 'imageCold', goal.cold),
+          summaryRow(`node apps/api/dist/server.js on Node ${imageNode.version} (the image's)`, 'imageWarm', goal.warm),
+        ]
+      : []),
   ],
 );

@@ -7,7 +7,7 @@
 // it opens the demo database (DATABASE_URL: a PostgreSQL URL; else PGLITE_DATA_DIR: a PGlite data
 // directory), then serves on two ports, both sharing that ONE Database handle (the same pg pool
 // of 10, or the same PGlite instance):
-//   - "ours": the real app, built as apps/api/src/server.ts builds it in production (buildApp,
+//   - "ours": the real app, built as apps/api/src/serve.ts builds it in production (buildApp,
 //     NODE_ENV production, production's default log level `info` unless BENCH_LOG_LEVEL says
 //     otherwise, the notification worker off so that nothing else uses the pool), with one
 //     setting changed: APP_RATE_LIMIT_PER_MINUTE at its maximum (100,000), so that 50 bench users

@@ -6,7 +6,7 @@
 import fastify from 'fastify';
 import { ProcessOutput } from '../../apps/api/src/process/output.js';
 
-/** The process's stdout as server.ts passes it (never blocking): give it to both servers. */
+/** The process's stdout as serve.ts passes it (never blocking): give it to both servers. */
 export const benchLogStream = () => new ProcessOutput(1);
 
 export function bareFastify(logLevel: string, logStream: ProcessOutput) {

@@ -7,11 +7,11 @@
 // it opens the demo database (DATABASE_URL: a PostgreSQL URL; else PGLITE_DATA_DIR: a PGlite data
 // directory), then serves on two ports, both sharing that ONE Database handle (the same pg pool
 // of 10, or the same PGlite instance):
-//   - "ours": the real app, built as apps/api/src/server.ts builds it in production (buildApp,
+//   - "ours": the real app, built as apps/api/src/serve.ts builds it in production (buildApp,
 //     NODE_ENV production, production's default log level `info` unless BENCH_LOG_LEVEL says
 //     otherwise, the notification worker off so that nothing else uses the pool);
 //   - "bare": plain `fastify()` with Fastify's own logger at the same level, writing to the same
-//     stream as ours (the process's stdout, as server.ts passes it: production's "incoming request"
+//     stream as ours (the process's stdout, as serve.ts passes it: production's "incoming request"
 //     and "request completed" lines, the request described by the same fields, so the request log
 //     costs both sides alike), and nothing else:
 //     no plugins, no schemas, no auth, no security headers. Its two routes run exactly the SQL our
@@ -72,10 +72,10 @@ async function serve() {
   // Production's openDatabase: openPostgres(url) (a pool of 10) or PGlite in a data directory.
   const database: Database = databaseUrl ? openPostgres(databaseUrl) : await openPglite({ dataDir: pgliteDir });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'strideadmin-bench-server-'));
-  // As server.ts does on every start (a no-op unless reused demo data predates a migration).
+  // As serve.ts does on every start (a no-op unless reused demo data predates a migration).
   await database.migrate();
 
-  // ours: as apps/api/src/server.ts builds it.
+  // ours: as apps/api/src/serve.ts builds it.
   const config = loadConfig({
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -84,7 +84,7 @@ async function serve() {
     LOG_LEVEL: logLevel,
     NOTIFICATION_WORKER: 'false',
   });
-  // Both servers log into one stream, as server.ts passes it (bare-fastify.ts).
+  // Both servers log into one stream, as serve.ts passes it (bare-fastify.ts).
   const logStream = benchLogStream();
   const app = await buildApp({
     config,

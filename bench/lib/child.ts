@@ -152,7 +152,7 @@ export interface ServerChild {
 }
 
 /**
- * Spawns `node [nodeArgs] <script>` (default scripts/start.mjs, what `npm start` runs) with
+ * Spawns `node [nodeArgs] <script>` (`opts.node`, else this process's Node) (default scripts/start.mjs, what `npm start` runs) with
  * PORT/HOST and `env` (on top of this process's environment, minus DATABASE_URL unless given; an
  * undefined value removes a variable) and waits for the first 200 from /api/health.
  */
@@ -160,13 +160,15 @@ export async function startServer(opts: {
   env: Record<string, string | undefined>;
   script?: string;
   nodeArgs?: string[];
+  /** The Node binary (default: this process's). */
+  node?: string;
   everyMs?: number;
 }): Promise<ServerChild> {
   const port = await freePort();
   const env = serverEnv(port, opts.env);
   let out = '';
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), opts.script ?? 'scripts/start.mjs'], {
+  const child = spawn(opts.node ?? process.execPath, [...(opts.nodeArgs ?? []), opts.script ?? 'scripts/start.mjs'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 // Run as a child by bench/startup.ts (`node --import tsx bench/lib/startup-phases.ts`, with the
-// server's environment): the steps of apps/api/src/server.ts one by one, each timed, printed as one
+// server's environment): the steps of apps/api/src/serve.ts one by one, each timed, printed as one
 // JSON line on stdout. A diagnostic of where a start's wall-clock time goes; keep it in step with
-// server.ts. The heavy packages are imported first on their own, so their cost shows apart from
+// serve.ts. The heavy packages are imported first on their own, so their cost shows apart from
 // the rest of the API's modules (the total is the same: each module loads once). The steps run one
 // after another: the server itself overlaps opening the database with importing the app.
 const t: Record<string, number> = {};
