@@ -25,6 +25,11 @@ export const dateRangeOptions = [
 ] as const satisfies readonly DropdownOption[];
 export const dateRanges = ['Today', 'Week', 'Month', 'Year', 'All'] as const;
 export type DateRange = (typeof dateRanges)[number];
+/** The range of the dashboard when none is asked for. */
+export const defaultDateRange: DateRange = 'Today';
+/** `value` when it names a range, else the default: how the portal reads Home's `?range=`. */
+export const dateRangeOf = (value: string | null | undefined): DateRange =>
+  (dateRanges as readonly (string | null | undefined)[]).includes(value) ? (value as DateRange) : defaultDateRange;
 
 export const genders = ['male', 'female'] as const;
 export type Gender = (typeof genders)[number];

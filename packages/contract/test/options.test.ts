@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { limits, storageKeys } from '../src/limits.js';
+import { dashboardQuerySchema } from '../src/schemas/dashboard.js';
 import {
   dateRangeOptions,
+  dateRangeOf,
   dateRanges,
   genderOptions,
   languageOptions,
@@ -28,6 +30,12 @@ describe('option lists (docs/behaviour.md §9)', () => {
       ['All Time', 'All'],
     ]);
     expect(dateRangeOptions.map((o) => o.value)).toEqual([...dateRanges]);
+  });
+
+  test('a range read from a URL: a known value as it is, anything else Today (as the server defaults it)', () => {
+    for (const range of dateRanges) expect(dateRangeOf(range)).toBe(range);
+    for (const other of [null, undefined, '', 'today', 'Week ', 'Decade']) expect(dateRangeOf(other)).toBe('Today');
+    expect(dashboardQuerySchema.parse({}).range).toBe(dateRangeOf(null));
   });
 
   test('tracking: Enable (true) then Disable (false), the default being the second', () => {

@@ -1,9 +1,9 @@
 import { z } from '../zod.js';
-import { dateRanges } from '../options.js';
+import { dateRanges, defaultDateRange } from '../options.js';
 
 /** GET /dashboard?range= (docs/behaviour.md §11 Home dashboard, §9 date ranges). */
 export const dashboardQuerySchema = z.object({
-  range: z.enum(dateRanges, { error: 'range must be Today, Week, Month, Year or All.' }).default('Today'),
+  range: z.enum(dateRanges, { error: 'range must be Today, Week, Month, Year or All.' }).default(defaultDateRange),
 });
 export type DashboardQuery = z.input<typeof dashboardQuerySchema>;
 

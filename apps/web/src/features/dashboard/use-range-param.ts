@@ -1,13 +1,12 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { dashboardQuerySchema, type DateRange } from '@strideadmin/contract';
+import { dateRangeOf, type DateRange, defaultDateRange } from '@strideadmin/contract';
 
-/** `?range=` as the server reads it; a missing or unknown value is the default, Today. */
-const rangeParam = dashboardQuerySchema.shape.range.catch('Today');
-const defaultRange: DateRange = rangeParam.parse(undefined);
-
-/** The range a Home URL's search asks for (also read at a sign-in: app/first-calls.ts). */
-export const rangeOf = (search: URLSearchParams): DateRange => rangeParam.parse(search.get('range') ?? undefined);
+/**
+ * The range a Home URL's search asks for; a missing or unknown value is the default, Today (also
+ * read at a sign-in: app/first-calls.ts). Without zod, which Home does not load.
+ */
+export const rangeOf = (search: URLSearchParams): DateRange => dateRangeOf(search.get('range'));
 
 /**
  * The dashboard's range lives in the URL (`/?range=Week`), so Back and reload keep it (docs/architecture.md
@@ -20,7 +19,7 @@ export function useRangeParam(): [DateRange, (range: DateRange) => void] {
     (next: DateRange) =>
       setSearch((prev) => {
         const params = new URLSearchParams(prev);
-        if (next === defaultRange) params.delete('range');
+        if (next === defaultDateRange) params.delete('range');
         else params.set('range', next);
         return params;
       }),
