@@ -10,9 +10,9 @@
 //   portal  - the rest of what main.tsx imports (React Router, the routes, the app root), which
 //             login.html loads once the administrator types (app/boot.tsx);
 //   login   - the sign-in screen's own code (the form parts) - /login;
-//   query   - TanStack Query and its client (the route layout of every screen but /login);
-//   shell   - the signed-in frame: the shell layout, dialogs, the stored-session check (zod and
-//             the contract's schemas);
+//   query   - TanStack Query and its client (the route layout of every screen but /login), and
+//             what of the contract the first signed-in screens import (messages, option lists);
+//   shell   - the signed-in frame: the shell layout and what Home shares with other screens;
 //   dashboard-page - the dashboard screen (Home) and what only it uses (the screen's own name, as
 //             every other screen's chunk); modules other screens share keep the bundler's chunks.
 // main.tsx itself stays its entry's own; every other screen keeps the bundler's own chunks (loaded
@@ -27,14 +27,17 @@ import type { CodeSplittingGroup } from 'rolldown';
  * imports `{ coreMessages, limits }` from it reaches core-messages.ts and limits.ts, not every
  * module of the contract (else the entry, which imports the barrel, would count every schema as
  * its own). zod and the contract's schemas and option lists are loaded lazily by design
- * (lib/session.ts loads the stored-session check on demand, the sign-in screen its rules on the
- * first validation), so they are never counted as the entry's or the sign-in screen's; the
- * contract's modules the signed-in screens need (zod, the schemas, the messages) go in `query`,
- * which every screen but /login loads: the schemas import the messages, so these two must sit in
- * one chunk or in chunks that do not import each other. The contract's zod.ts (which configures
- * zod when first evaluated) goes with zod: in a chunk of its own it imported zod's chunk while
- * that chunk imported it back, and ran its configuration before zod was initialised - every
- * signed-in screen then failed to load.
+ * (lib/session.ts loads the stored-session check when the page is idle, the sign-in screen its
+ * rules on the first validation), so they are never counted as the entry's or the sign-in
+ * screen's; the contract's modules the first signed-in screens import statically (the messages,
+ * the option lists) go in `query`, which every screen but /login loads. zod and the schemas reach
+ * none of the first screens statically: the bundler gives them chunks of their own, fetched by the
+ * first form or list screen, or by the idle session check (Home draws without them). The schemas
+ * import the messages, so the two must sit in one chunk or in chunks that do not import each other
+ * (`query` imports no schema). The contract's zod.ts (which configures zod when first evaluated)
+ * must go with zod: in a chunk of its own it imported zod's chunk while that chunk imported it
+ * back, and ran its configuration before zod was initialised - every signed-in screen then failed
+ * to load.
  */
 const lazyOnly =
   /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](?:schemas[\\/]|options\.ts$|zod\.ts$)/;
@@ -76,7 +79,7 @@ export function chunkGroups(src: string): CodeSplittingGroup[] {
     signIn: [file('sign-in.tsx')],
     login: [file('features/auth/login-page.tsx')],
     query: [file('app/query-layer.tsx')],
-    shell: [file('app/shell/layout.tsx'), file('lib/session-check.ts')],
+    shell: [file('app/shell/layout.tsx')],
     home: [file('features/dashboard/dashboard-page.tsx')],
   };
   let reach: Record<keyof typeof roots | 'others' | 'account', Set<string>> | undefined;

@@ -16,7 +16,8 @@ configure({ asyncUtilTimeout: 3000 });
 // A unit test never reaches a server: a call nobody stubbed fails the test by name.
 const unexpectedFetches: string[] = [];
 
-// The app loads the stored-session check before its first render (main.tsx); so do the tests.
+// Every read runs the full stored-session check once it is loaded (a page loads it when first idle,
+// lib/session.ts); the tests read with it, except session.test.ts's reads before it.
 beforeAll(loadSessionCheck);
 
 beforeEach(() => {

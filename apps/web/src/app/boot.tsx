@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { session } from '../lib/session';
 import { App, firstScreenLoaded } from './app';
 import { signedInTarget, startFirstCallsFor } from './guards';
 import { createRouter } from './router';
@@ -9,10 +8,9 @@ export { warmSignedIn } from './router';
 
 /**
  * The portal started on the page the browser opened (main.tsx, also when login.html's entry,
- * src/sign-in.tsx, imports it with a session stored). The router starts loading the first screen's chunks now; meanwhile a
- * stored session's check is loaded (only when one is stored), so the guards can read it on the
- * first render. A check that cannot be loaded surfaces there, in the route's error element with a
- * retry. When the page came with the screen's HTML (login.html: build/prerender-login.tsx), the
+ * src/sign-in.tsx, imports it with a session stored). The router starts loading the first screen's
+ * chunks now and the first render follows at once (a stored session is read then: lib/session.ts).
+ * When the page came with the screen's HTML (login.html: build/prerender-login.tsx), the
  * first render waits for the screen's code and takes over those elements (what was typed stays
  * typed) instead of replacing them with the loading spinner first.
  */
@@ -23,8 +21,8 @@ export function startPortal(root: HTMLElement) {
     if (prerendered) hydrateRoot(root, <App router={router} />);
     else createRoot(root).render(<App router={router} />);
   };
-  const ready = prerendered ? Promise.all([session.ready(), firstScreenLoaded(router)]) : session.ready();
-  ready.then(render, render);
+  if (prerendered) firstScreenLoaded(router).then(render, render);
+  else render();
 }
 
 /** What the sign-in page on its own (src/sign-in.tsx) hands over to the portal. */
@@ -44,6 +42,5 @@ export async function takeOver(root: { render(children: ReactNode): void }, move
   if (move.kind === 'signed-in') startFirstCallsFor(target);
   await firstScreenLoaded(router);
   await router.navigate(target, { replace: move.kind === 'signed-in' });
-  await session.ready().catch(() => undefined);
   root.render(<App router={router} />);
 }

@@ -11,26 +11,25 @@ import { loadChunk } from './load-chunk';
  * The signed-in session (docs/behaviour.md §3 Session user, §4 Auth): user (with roleName) + token, kept in
  * localStorage under a versioned key. Corrupt data is logged, treated as signed out and cleared.
  *
- * The check of stored data (the contract's storedSessionSchema, so zod) is loaded on demand:
- * `session.ready()` loads it when something is stored, and main.tsx awaits it before the first
- * render, so a signed-out visitor's /login never downloads zod.
+ * The full check of stored data is the contract's storedSessionSchema, so zod, which no first
+ * screen needs: loading and running it before Home's first render cost the page about 24 KB and
+ * its longest task (docs/decisions/0019-portal-loading.md). So a stored session is read at once
+ * when it can be drawn from (JSON holding a non-empty token and a user object: anything less is
+ * corrupt at once, as before), and the full check runs when the page is next idle; data it refuses
+ * is then logged, cleared and signed out like any corrupt session. Once the check is loaded (it
+ * comes with the first form too) every read runs it first. The server checks the token on every
+ * call whatever this says.
  */
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let current: StoredSession | null | undefined; // undefined = not initialised yet
 let schema: typeof StoredSessionSchema | undefined;
-let loadFailure: Error | undefined; // the ChunkLoadError of a check that could not be loaded
+let checkPending = false;
 
 /** Loads the stored-session check (once). */
 export async function loadSessionCheck(): Promise<void> {
   if (schema) return;
-  try {
-    schema = (await loadChunk(() => import('./session-check'))).storedSessionSchema;
-    loadFailure = undefined;
-  } catch (err) {
-    loadFailure = err instanceof Error ? err : new Error(String(err));
-    throw err;
-  }
+  schema = (await loadChunk(() => import('./session-check'))).storedSessionSchema;
 }
 
 function stored(): string | null {
@@ -41,16 +40,56 @@ function stored(): string | null {
   }
 }
 
+/** What the shell needs to draw: a non-empty token and a user object (the schema checks the rest). */
+function drawable(data: unknown): data is StoredSession {
+  if (typeof data !== 'object' || data === null) return false;
+  const { token, user } = data as Record<string, unknown>;
+  return typeof token === 'string' && token !== '' && typeof user === 'object' && user !== null;
+}
+
+/** Runs `task` when the page is next idle (at the latest after 2 s). */
+function whenIdle(task: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 50);
+}
+
+/**
+ * The full check of `raw`, read before the check was loaded: loads it when the page is idle; data it
+ * refuses is read again, now with the check, which logs it, clears it and signs out. A check that
+ * cannot be loaded leaves the session as read (the next read after a later load checks it).
+ */
+function checkWhenIdle(raw: string) {
+  if (checkPending) return;
+  checkPending = true;
+  whenIdle(() => {
+    loadSessionCheck().then(
+      () => {
+        checkPending = false;
+        if (stored() !== raw || current === null) return; // changed meanwhile: that read checked it
+        if (schema!.safeParse(JSON.parse(raw)).success) return;
+        current = undefined;
+        emit();
+      },
+      () => {
+        checkPending = false;
+      },
+    );
+  });
+}
+
 function read(): StoredSession | null {
   const raw = stored();
   if (raw === null) return null;
-  // session.ready() (main.tsx) and the storage listener load the check before any read of data;
-  // if it could not be loaded, the route's error element offers a retry (a ChunkLoadError).
-  if (!schema) throw loadFailure ?? new Error('The stored-session check is not loaded: await session.ready() first.');
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data;
-    throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    const data: unknown = JSON.parse(raw);
+    if (schema) {
+      const parsed = schema.safeParse(data);
+      if (parsed.success) return parsed.data;
+      throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    }
+    if (!drawable(data)) throw new Error('no token or no user');
+    checkWhenIdle(raw);
+    return data;
   } catch (err) {
     console.error('Stored session is corrupt; signing out.', err);
     localStorage.removeItem(storageKeys.session);
@@ -63,11 +102,6 @@ function emit() {
 }
 
 export const session = {
-  /** Resolves when get() can read what is stored (loads the check only when something is). */
-  ready: async (): Promise<void> => {
-    // Nothing to check when this page already holds the session (a sign-in here just stored it).
-    if (current === undefined && !schema && stored() !== null) await loadSessionCheck();
-  },
   /** Whether anything is stored (valid or not), without loading the check. */
   isStored: (): boolean => stored() !== null,
   get: (): StoredSession | null => {
@@ -103,9 +137,11 @@ export const session = {
     listeners.add(l);
     return () => listeners.delete(l);
   },
-  /** Tests only: forget the cached value so the next get() reads storage again. */
-  reset: () => {
+  /** Tests only: forget the cached value so the next get() reads storage again; `withoutCheck`: as
+   * on a page that has not loaded the full check yet. */
+  reset: (opts: { withoutCheck?: boolean } = {}) => {
     current = undefined;
+    if (opts.withoutCheck) schema = undefined;
   },
 };
 
@@ -113,13 +149,8 @@ export const session = {
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
     if (e.key === storageKeys.session || e.key === null) {
-      const reread = () => {
-        current = undefined;
-        emit();
-      };
-      // Synchronously when nothing needs loading; a failed load: the read shows it, with a retry.
-      if (schema || stored() === null) reread();
-      else loadSessionCheck().then(reread, reread);
+      current = undefined;
+      emit();
     }
   });
 }

@@ -1,7 +1,7 @@
 import { storageKeys } from '@strideadmin/contract';
-import { act, renderHook } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
-import { session, useSession } from '../../src/lib/session';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import { loadSessionCheck, session, useSession } from '../../src/lib/session';
 import { expectConsole } from '../support/console';
 import { makeUser } from '../support/fixtures';
 
@@ -120,5 +120,52 @@ describe('session', () => {
     });
 
     expect(result.current).toBeNull();
+  });
+});
+
+// A page reads a stored session before it has loaded the full check (zod, which Home does not
+// load), then checks it when idle.
+describe('session read before the full check is loaded', () => {
+  afterEach(loadSessionCheck);
+
+  test('a valid session is read at once and stays after the check', async () => {
+    const user = makeUser({ name: 'Ada' });
+    localStorage.setItem(storageKeys.session, JSON.stringify({ user, token: 'jwt-3' }));
+    session.reset({ withoutCheck: true });
+    const { result } = renderHook(() => useSession());
+    expect(result.current).toEqual({ user, token: 'jwt-3' });
+
+    await act(loadSessionCheck); // what the idle check loads
+    await new Promise((r) => setTimeout(r, 100));
+    expect(result.current).toEqual({ user, token: 'jwt-3' });
+    expect(JSON.parse(stored() ?? 'null')).toEqual({ user, token: 'jwt-3' });
+  });
+
+  test('data the check refuses is drawn from at first, then logged, cleared and signed out when idle', async () => {
+    const data = { user: makeUser({ roleName: 'Owner' as never }), token: 'jwt' };
+    localStorage.setItem(storageKeys.session, JSON.stringify(data));
+    session.reset({ withoutCheck: true });
+    expectConsole('error', 'Stored session is corrupt');
+    const { result } = renderHook(() => useSession());
+    expect(result.current).toEqual(data);
+
+    await waitFor(() => expect(result.current).toBeNull());
+    expect(session.token()).toBeNull();
+    expect(stored()).toBeNull();
+  });
+
+  test.each([
+    ['no token', { user: makeUser() }],
+    ['an empty token', { user: makeUser(), token: '' }],
+    ['no user', { token: 'jwt' }],
+    ['a bare string', 'signed-in'],
+    ['null', null],
+  ])('data nothing can be drawn from (%s) is corrupt at once', (_case, value) => {
+    localStorage.setItem(storageKeys.session, JSON.stringify(value));
+    session.reset({ withoutCheck: true });
+    expectConsole('error', 'Stored session is corrupt');
+
+    expect(session.get()).toBeNull();
+    expect(stored()).toBeNull();
   });
 });
