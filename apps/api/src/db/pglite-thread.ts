@@ -42,11 +42,17 @@ function startWorker(data: WorkerData): Worker {
 /**
  * PGlite persisted in `dataDir`, run in a worker thread: the same Database as openPglite's (the
  * same rows, values, errors, transactions and notifications), its queries off the event loop.
- * `onFailure`: the worker stopped while the database was open (by default thrown, ending the process).
+ * `onFailure`: the worker stopped while the database was open (by default thrown, ending the
+ * process). `onWorker`: the thread, once started (tests stop it).
  */
-export async function openPgliteWorker(opts: { dataDir: string; onFailure?: (err: Error) => void }): Promise<Database> {
+export async function openPgliteWorker(opts: {
+  dataDir: string;
+  onFailure?: (err: Error) => void;
+  onWorker?: (worker: Worker) => void;
+}): Promise<Database> {
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const worker = startWorker({ dataDir: opts.dataDir });
+  opts.onWorker?.(worker);
   /** A query's statement, parameters and options as its caller gave them, for its error. */
   type Asked = { text: string; params: unknown[]; options?: QueryOptions };
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void; asked?: Asked }>();

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { messages as pgliteMessages } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -204,6 +205,28 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('opening PGlite in a worker th
     dir = await mkdtemp(path.join(tmpdir(), 'strideadmin-pglite-worker-'));
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('a worker that stops while open fails the calls waiting and later ones, and is reported', async () => {
+    let worker: Worker | undefined;
+    const failures: Error[] = [];
+    const database = await openPgliteWorker({
+      dataDir: path.join(dir, 'stops'),
+      onWorker: (w) => (worker = w),
+      onFailure: (err) => failures.push(err),
+    });
+    try {
+      const waiting = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await worker!.terminate();
+        await tx.execute(sql`select 2`);
+      });
+      await expect(waiting).rejects.toThrow(/worker thread stopped/);
+      await expect(database.query(`select 1`)).rejects.toThrow(/worker thread stopped/);
+      expect(failures.map((e) => e.message)).toEqual([expect.stringMatching(/worker thread stopped/)]);
+    } finally {
+      await database.close();
+    }
+  });
 
   it('a data directory that cannot be opened fails the opening with the error itself', async () => {
     const file = path.join(dir, 'a-file');
