@@ -18,6 +18,14 @@ export const apiEntries = {
 };
 
 /**
+ * Worker threads' entries, compiled flat beside the others (apps/api/dist/<name>.js, where the code
+ * that starts them looks). Not commands: scripts/api.mjs offers apiEntries only.
+ */
+export const apiWorkerEntries = {
+  'pglite-worker': 'apps/api/src/db/pglite-worker.ts',
+};
+
+/**
  * npm packages left in node_modules rather than compiled into the server (everything else it
  * imports is bundled, so that a start does not resolve, read and link hundreds of files one by one:
  * docs/decisions/0020-start-up.md). Native code (argon2's prebuilt binaries, pg-native), PGlite
@@ -118,7 +126,7 @@ async function buildApi() {
   const tmp = `${out}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
   const entryPoints = Object.fromEntries(
-    Object.entries(apiEntries)
+    Object.entries({ ...apiEntries, ...apiWorkerEntries })
       .filter(([, file]) => existsSync(path.join(root, file)))
       .map(([name, file]) => [name, path.join(root, file)]),
   );

@@ -6,7 +6,7 @@
 //
 // it opens the demo database (DATABASE_URL: a PostgreSQL URL; else PGLITE_DATA_DIR: a PGlite data
 // directory), then serves on two ports, both sharing that ONE Database handle (the same pg pool
-// of 10, or the same PGlite instance):
+// of 10, or the same PGlite instance in its worker thread):
 //   - "ours": the real app, built as apps/api/src/serve.ts builds it in production (buildApp,
 //     NODE_ENV production, production's default log level `info` unless BENCH_LOG_LEVEL says
 //     otherwise, the notification worker off so that nothing else uses the pool);
@@ -39,7 +39,8 @@ import type pg from 'pg';
 import { listUsersQuerySchema } from '@strideadmin/contract';
 import { buildApp } from '../../apps/api/src/app.js';
 import { loadConfig } from '../../apps/api/src/config.js';
-import { type Database, type Db, openPglite, openPostgres } from '../../apps/api/src/db/client.js';
+import { type Database, type Db, openPostgres } from '../../apps/api/src/db/client.js';
+import { openPgliteWorker } from '../../apps/api/src/db/pglite-thread.js';
 import * as schema from '../../apps/api/src/db/schema.js';
 import { getGiftCard } from '../../apps/api/src/modules/gift-cards/service.js';
 import { listUsers } from '../../apps/api/src/modules/users/service.js';
@@ -69,8 +70,9 @@ async function serve() {
   const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
   const listQuery = process.env.BENCH_LIST_QUERY ?? 'page=1&limit=20&name=sson';
 
-  // Production's openDatabase: openPostgres(url) (a pool of 10) or PGlite in a data directory.
-  const database: Database = databaseUrl ? openPostgres(databaseUrl) : await openPglite({ dataDir: pgliteDir });
+  // Production's openDatabase: openPostgres(url) (a pool of 10) or PGlite in a data directory, in a
+  // worker thread.
+  const database: Database = databaseUrl ? openPostgres(databaseUrl) : await openPgliteWorker({ dataDir: pgliteDir! });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'strideadmin-bench-server-'));
   // As serve.ts does on every start (a no-op unless reused demo data predates a migration).
   await database.migrate();

@@ -6,10 +6,11 @@ import { type PGlite, parse, protocol, type QueryOptions, type Results, type Tra
  * PGlite's `query(text, params)` runs every call as five round trips into its engine (parse,
  * describe the statement, bind, describe the portal, execute) before the sync: the statement is
  * parsed, analysed and described again on every call. The engine is one single-threaded
- * PostgreSQL inside this process, so that work is paid on the event loop, call after call. Here a
- * statement is parsed and described once, under a name of its own, and each call after that is one
- * round trip: bind, describe the portal, execute, sync. Rows, errors and parsing of the values are
- * PGlite's own (`parseResults`, its serializers and parsers), so a caller sees what `query` gives.
+ * PostgreSQL inside this process, so that work is paid on the thread that runs it (the server's:
+ * a worker thread, db/pglite-thread.ts), call after call. Here a statement is parsed and described
+ * once, under a name of its own, and each call after that is one round trip: bind, describe the
+ * portal, execute, sync. Rows, errors and parsing of the values are PGlite's own (`parseResults`,
+ * its serializers and parsers), so a caller sees what `query` gives.
  *
  * The same texts recur (Drizzle writes the same SQL for the same builder, values are parameters):
  * the `max` most recently used statements are kept, the least recently used one closed past that.
