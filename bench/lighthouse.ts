@@ -210,6 +210,22 @@ async function runOnce(base: string, page: (typeof pages)[number], preset: Prese
   }
 }
 
+/**
+ * Lighthouse sometimes fails to record its own trace of a load (NO_NAVSTART, NO_FCP...: "Please run
+ * Lighthouse again"): that run is made again, up to twice, saying so; any other error stops the bench.
+ */
+async function runAgainIfTraceFailed(run: () => Promise<RunResult>): Promise<RunResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (attempt > 2 || !/^Lighthouse: (NO_NAVSTART|NO_FCP|NO_TRACING_STARTED|NO_LCP)\b/.test(message)) throw err;
+      console.log(`    (run again: ${message.slice(0, 120)})`);
+    }
+  }
+}
+
 const fmtSavings = (s?: Record<string, number>) =>
   s
     ? Object.entries(s)
@@ -227,7 +243,7 @@ try {
     results[page.name] = {} as Record<Preset, RunResult & { runs: Record<Category, number>[] }>;
     for (const preset of presets) {
       const runs: RunResult[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await runOnce(base, page, preset));
+      for (let i = 0; i < RUNS; i++) runs.push(await runAgainIfTraceFailed(() => runOnce(base, page, preset)));
       // The median run by Performance score (its other scores and audits with it).
       const perf = median(runs.map((r) => r.scores.performance));
       const chosen = runs.find((r) => r.scores.performance === perf)!;
