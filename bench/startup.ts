@@ -13,7 +13,7 @@
 // SIGTERM and the exit awaited between runs. Then one cold and one warm start of the server under
 // --cpu-prof, summarised: where the start-up's CPU time goes. The portal is built once beforehand,
 // not timed. Never fails: it prints.
-// The image runs the server on Node 24 (Dockerfile), which has Node's compile cache
+// The image runs the server on Node 24 (the Dockerfile's NODE_IMAGE), which has Node's compile cache
 // (apps/api/src/server.ts turns it on); when this machine's Node is older, the server's cold and
 // warm starts and the bare baseline are also measured on Node 24: BENCH_IMAGE_NODE=<path to a node
 // binary>, else the one `npx -y node@24` gives (from the npm registry's cache); skipped, saying so,
@@ -30,11 +30,14 @@ import { benchDriver, recordSection, type SummaryRow } from './lib/results.js';
 import { median, ms, ratio, round } from './lib/stats.js';
 
 const RUNS = 3;
-/** The image's Node major version (Dockerfile: node:24-bookworm-slim). */
-const IMAGE_NODE_MAJOR = 24;
+/** The image's Node major version, read from the Dockerfile's `ARG NODE_IMAGE=node:<major>-…`. */
+const IMAGE_NODE_MAJOR = Number(
+  /^ARG NODE_IMAGE=node:(\d+)/m.exec(readFileSync(path.join(root, 'Dockerfile'), 'utf8'))?.[1] ?? NaN,
+);
 
 /** The image's Node when this machine's is older: its path and version, or why there is none. */
 function findImageNode(): { path: string; version: string } | { missing: string } | undefined {
+  if (Number.isNaN(IMAGE_NODE_MAJOR)) return { missing: 'the Dockerfile names no node:<major> image' };
   if (Number(process.versions.node.split('.')[0]) >= IMAGE_NODE_MAJOR) return undefined; // the machine's own
   const probe = (cmd: string, args: string[]) =>
     spawnSync(cmd, args, { cwd: root, encoding: 'utf8', timeout: 180_000 });

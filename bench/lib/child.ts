@@ -152,7 +152,8 @@ export interface ServerChild {
 }
 
 /**
- * Spawns `node [nodeArgs] <script>` (`opts.node`, else this process's Node) (default scripts/start.mjs, what `npm start` runs) with
+ * Spawns `node [nodeArgs] <script>` (default scripts/start.mjs, what `npm start` runs; the Node binary
+ * is `opts.node`, else this process's) with
  * PORT/HOST and `env` (on top of this process's environment, minus DATABASE_URL unless given; an
  * undefined value removes a variable) and waits for the first 200 from /api/health.
  */
