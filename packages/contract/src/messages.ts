@@ -1,5 +1,6 @@
 import { coreMessages } from './core-messages.js';
 import { limits } from './limits.js';
+import { groupThousands } from './number-text.js';
 
 /**
  * Every user-visible message of the portal, written once (docs/behaviour.md §5 and §8).
@@ -219,7 +220,7 @@ export const messages = {
   // The window and the cap are the server's configuration (STEPS_SYNC_DAYS, MAX_STEPS_PER_DAY).
   stepsDateTooOld: (days: number) =>
     `Steps can be synced only for today and the ${days} ${days === 1 ? 'day' : 'days'} before.`,
-  stepsAboveMax: (max: number) => `Steps can not be more than ${max.toLocaleString('en-US')} for a day.`,
+  stepsAboveMax: (max: number) => `Steps can not be more than ${groupThousands(max)} for a day.`,
   stepsFlagReason: `The daily step limit was reached on ${limits.suspiciousCapDays} days in a row.`,
   stepsFlagCleared: 'The steps flag was cleared.',
   stepsNotFlagged: 'This user is not flagged.',
@@ -239,12 +240,12 @@ export const messages = {
   coinsAdjusted: 'Coins adjusted by an administrator.',
   positionRequired: 'Your position (latitude and longitude) is required.',
   giftBoxTooFar: 'Walk closer to this gift box to open it.',
-  nearbyRadiusInvalid: `The radius must be a whole number of metres from 1 to ${limits.nearbyRadiusMaxM.toLocaleString('en-US')}.`,
+  nearbyRadiusInvalid: `The radius must be a whole number of metres from 1 to ${groupThousands(limits.nearbyRadiusMaxM)}.`,
   affordableInvalid: 'affordable must be true or false.',
 
   // ours (spec silent): an administrator's adjustment of a user's coins (User Details, Coins)
   coinAdjustAmountRequired: 'Enter a whole number of coins other than 0.',
-  coinAdjustAmountTooLarge: `Adjust by at most ${limits.coinAdjustMax.toLocaleString('en-US')} coins at a time.`,
+  coinAdjustAmountTooLarge: `Adjust by at most ${groupThousands(limits.coinAdjustMax)} coins at a time.`,
   coinAdjustReasonRequired: 'Reason is required',
   coinAdjustReasonTooLong: `Reason can be at most ${limits.coinAdjustReasonMax} characters.`,
   coinAdjustBelowZero: 'This adjustment would take the coins below 0.',
@@ -337,7 +338,7 @@ export const messages = {
   listCountInvalid: 'count must be exact, or left out.',
   listLimitInvalid: `limit must be a whole number from 1 to ${limits.listMaxPageSize}; the portal's page sizes are ${limits.listPageSizes.slice(0, -1).join(', ')} and ${limits.listPageSizes.at(-1)}.`,
   bulkDeleteIdsRequired: 'Choose at least one row to delete.',
-  bulkDeleteTooMany: `Choose at most ${limits.bulkDeleteMax.toLocaleString('en-US')} rows to delete at once.`,
+  bulkDeleteTooMany: `Choose at most ${groupThousands(limits.bulkDeleteMax)} rows to delete at once.`,
   quickSearchTooShort: `Type at least ${limits.quickSearchMinChars} characters to search.`,
   quickSearchTooLong: 'Search for at most 100 characters.',
 

@@ -21,3 +21,15 @@ export function readNumberText(text: string): number | undefined {
   if (trimmed === '') return undefined;
   return numberText.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
+
+/**
+ * A whole number as the messages write it: commas between thousands ("20,000", "-1,500"), whatever
+ * the reader's locale (the messages are English). Written by hand rather than with
+ * `toLocaleString('en-US')`: the first Intl formatter a browser page makes costs it tens of
+ * milliseconds (its locale data), and the messages are built as the portal's first screen loads.
+ * Anything but a whole number (a fraction, NaN) is written as JavaScript writes it.
+ */
+export function groupThousands(n: number | bigint): string {
+  const s = String(n);
+  return /^-?\d+$/.test(s) ? s.replace(/\B(?=(\d{3})+$)/g, ',') : s;
+}

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { messages } from './messages.js';
+import { groupThousands } from './number-text.js';
 
 /**
  * The message of every zod issue that its schema gives no message of its own: a value of the
@@ -166,7 +167,7 @@ function tooBig(field: string, issue: z.core.$ZodRawIssue<z.core.$ZodIssueTooBig
   }
 }
 
-const count = (n: number | bigint) => n.toLocaleString('en-US');
+const count = groupThousands;
 
 /** The choices of an enum or a literal: "asc or desc", "en, sv or null". */
 function choices(values: readonly unknown[]): string {

@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { bulkRowErrors, type BulkRowFields } from '../src/bulk-gift-cards.js';
 import { messages } from '../src/messages.js';
-import { readNumberText } from '../src/number-text.js';
+import { groupThousands, readNumberText } from '../src/number-text.js';
 import { validBulkRow } from './support/bulk-row.js';
 import { appNearbyBoxesQuerySchema, adjustCoinsSchema } from '../src/schemas/app-catalogue.js';
 import { idParamsSchema } from '../src/schemas/common.js';
@@ -193,5 +194,40 @@ describe('the bulk CSV: numbers as every number field takes them, with its own m
     expect(messagesOf({ ...valid, expiryDuration: '99999999999999999999' })).toEqual([
       messages.csvExpiryDurationTooLong,
     ]);
+  });
+});
+
+describe('groupThousands: whole numbers as the messages write them', () => {
+  test('writes what en-US writes, for any whole number and bigint', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), fc.integer()),
+        (n) => {
+          expect(groupThousands(n)).toBe(n.toLocaleString('en-US'));
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(fc.bigInt(), (n) => {
+        expect(groupThousands(n)).toBe(n.toLocaleString('en-US'));
+      }),
+    );
+    expect([0, 999, 1000, -1500, 20000, 1234567].map(groupThousands)).toEqual([
+      '0',
+      '999',
+      '1,000',
+      '-1,500',
+      '20,000',
+      '1,234,567',
+    ]);
+  });
+
+  test('anything but a whole number is written as JavaScript writes it', () => {
+    expect([1.5, NaN, Infinity].map(groupThousands)).toEqual(['1.5', 'NaN', 'Infinity']);
+  });
+
+  test("the limits' messages keep their commas", () => {
+    expect(messages.bulkDeleteTooMany).toMatch(/at most \d{1,3}(,\d{3})* rows/);
+    expect(messages.stepsAboveMax(100000)).toBe('Steps can not be more than 100,000 for a day.');
   });
 });

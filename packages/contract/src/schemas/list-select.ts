@@ -1,4 +1,5 @@
 import { z } from '../zod.js';
+import { groupThousands } from '../number-text.js';
 
 /**
  * "Select all matching" and what a bulk delete says (docs/behaviour.md §12), for the six list
@@ -34,6 +35,6 @@ export type BulkDeleteList = keyof typeof bulkDeleteNouns;
  */
 export function bulkDeletedMessage(list: BulkDeleteList, deleted: number, refused: number): string {
   const [one, many] = bulkDeleteNouns[list];
-  const done = `${deleted.toLocaleString('en-US')} ${deleted === 1 ? one : many} deleted`;
-  return refused > 0 ? `${done}, ${refused.toLocaleString('en-US')} refused.` : `${done}.`;
+  const done = `${groupThousands(deleted)} ${deleted === 1 ? one : many} deleted`;
+  return refused > 0 ? `${done}, ${groupThousands(refused)} refused.` : `${done}.`;
 }
