@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { capitalizeFirst, formatDate, formatDuration, yesNo } from '../../src/lib/format';
+import {
+  capitalizeFirst,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatNumber,
+  formatShortDate,
+  formatTime,
+  yesNo,
+} from '../../src/lib/format';
 
 describe('formatDuration (docs/behaviour.md §9: minutes over 59 shown as N Hours M Minutes)', () => {
   test.each([
@@ -27,6 +36,36 @@ describe('display helpers', () => {
     expect(shown).not.toMatch(/2030-01-31/);
     expect(formatDate(null)).toBe('—');
     expect(formatDate('garbage')).toBe('—');
+  });
+
+  test("the kept formatters write what the browser's own toLocale… calls write, call after call", () => {
+    const at = '2030-01-31T17:05:00.000Z';
+    const d = new Date(at);
+    for (let i = 0; i < 2; i++) {
+      expect(formatDate(at)).toBe(d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }));
+      expect(formatShortDate(at)).toBe(
+        d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }),
+      );
+      expect(formatDateTime(at)).toBe(
+        d.toLocaleString(undefined, {
+          year: 'numeric',
+          month: 'short',
+          day: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+        }),
+      );
+      expect(formatTime(at)).toBe(d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }));
+      expect(formatNumber(1234567.5)).toBe((1234567.5).toLocaleString());
+    }
+    expect(formatShortDate('2030-01-31')).toBe(
+      new Date(2030, 0, 31).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }),
+    );
+    for (const f of [formatShortDate, formatDateTime, formatTime]) {
+      expect(f(null)).toBe('—');
+      expect(f('garbage')).toBe('—');
+    }
+    expect(formatNumber(undefined)).toBe('—');
   });
 
   test('yesNo', () => {

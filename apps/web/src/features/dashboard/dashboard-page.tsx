@@ -17,12 +17,12 @@ type Totals = Dashboard['totals'];
 
 /** What the range-bound figures count, under each tile. */
 function rangeHint(d: Dashboard): string {
-  const hints: Record<DateRange, string> = {
+  if (d.range === 'All') return `Since ${formatDate(d.from)}`;
+  const hints: Record<Exclude<DateRange, 'All'>, string> = {
     Today: 'Today',
     Week: 'Last 7 days',
     Month: 'Last 30 days',
     Year: 'Last 12 months',
-    All: `Since ${formatDate(d.from)}`,
   };
   return hints[d.range];
 }

@@ -17,7 +17,7 @@ import { actionsColumn, fluidColumn, RowButton, TruncatedText } from '../../comp
 import { ExportButton } from '../../components/export-button';
 import { PageHeader } from '../../components/page-header';
 import { useDeleteConfirmation } from '../../lib/delete-confirmation';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatDateTime, formatNumber, formatShortDate, formatTime } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { paths } from '../../lib/paths';
 import { notificationDeletion } from './api/delete-notification';
@@ -156,15 +156,10 @@ export function NotificationListPage() {
 
 /** A time on two short lines (the table has many columns); the full date and time on hover. */
 function When({ value }: { value: string }) {
-  const d = new Date(value);
   return (
     <time dateTime={value} title={formatDateTime(value)} className="block whitespace-nowrap">
-      <span className="block">
-        {d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })}
-      </span>
-      <span className="block text-xs text-slate-500 dark:text-slate-400">
-        {d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
-      </span>
+      <span className="block">{formatShortDate(value)}</span>
+      <span className="block text-xs text-slate-500 dark:text-slate-400">{formatTime(value)}</span>
     </time>
   );
 }
