@@ -141,9 +141,9 @@ async function buildApi() {
     platform: 'node',
     target: 'node20.19',
     sourcemap: true,
-    // Stack traces need the mappings, not the sources' text: without it the maps Node reads and
-    // parses at every start (process.setSourceMapsEnabled, scripts/start.mjs) weigh 6 MB less, the
-    // largest 5.3 → 1.8 MB (docs/decisions/0020-start-up.md).
+    // Stack traces need the mappings, not the sources' text: without it the maps weigh 6 MB less,
+    // the largest 5.3 → 1.8 MB, for whoever reads them (scripts/lib/stack-source-maps.mjs when
+    // `npm start` writes a trace, Node with --enable-source-maps; docs/decisions/0020-start-up.md).
     sourcesContent: false,
     legalComments: 'none',
     logLevel: 'warning',

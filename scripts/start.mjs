@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildState, root, targets } from './lib/build-state.mjs';
+import { mapStackTraces } from './lib/stack-source-maps.mjs';
 
 const tool = { web: 'vite', api: 'esbuild' };
 const parent = process.ppid;
@@ -54,5 +55,7 @@ for (const name of process.env.WEB_DIST_DIR ? ['api'] : ['web', 'api']) {
 if (parent > 1 && process.ppid !== parent) process.exit(1);
 
 process.env.NODE_ENV ??= 'production';
-process.setSourceMapsEnabled(true);
+// Stack traces name the TypeScript sources, reading a source map only when a trace is written
+// (Node's own --enable-source-maps, when given, does it its way).
+if (!process.sourceMapsEnabled) mapStackTraces(path.join(root, targets.api.output));
 await import(pathToFileURL(path.join(root, targets.api.output, 'server.js')).href);
