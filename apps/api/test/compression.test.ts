@@ -7,6 +7,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@strideadmin/contract';
 import { buildTestApp, createUser, type LoggedIn, loginAs, type TestApp } from './helpers/index.js';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.js';
 import { putTo, uploadUrl } from './modules/uploads/upload-helpers.js';
@@ -316,6 +317,20 @@ describe('compression', () => {
       expect(plain.statusCode).toBe(206);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(script.slice(0, 10));
+    });
+
+    it('a name the build did not make is a 404, whatever its path says', async () => {
+      for (const url of ['/assets/missing-abc123.js', '/assets/..%2findex.html', '/assets/x/../index-abc123.js.br']) {
+        const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip', accept: '*/*' } });
+
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json(), url).toEqual({ message: messages.notFound });
+      }
+      // HEAD of a file answers as GET does, without its body.
+      const head = await t.app.inject({ method: 'HEAD', url: '/assets/index-abc123.js' });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(head.body).toBe('');
     });
 
     it('never serves a sibling as a page of its own', async () => {

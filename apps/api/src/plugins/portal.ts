@@ -1,35 +1,70 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages, portalPaths } from '@strideadmin/contract';
 
+/** The files of the built portal under `dir`, as URL paths relative to it ("index.html", "assets/x.js"), without the compressed copies beside them. */
+function portalFiles(dir: string, rel = ''): string[] {
+  return readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((e) => {
+    const name = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) return portalFiles(dir, name);
+    return e.isFile() && !/\.(br|gz)$/.test(e.name) ? [name] : [];
+  });
+}
+
 /**
- * The portal at / (apps/web's build, when there is one: @fastify/static, one route per file) and
- * the answer to every request no route took: the portal's pages get index.html, anything else a
- * 404 (JSON, or the portal for a browser asking for a page). Registered after the routes, last.
+ * The portal at / (apps/web's build, when there is one) and the answer to every request no route
+ * took: the portal's pages get index.html, anything else a 404 (JSON, or the portal for a browser
+ * asking for a page). Registered after the routes, last.
+ *
+ * The build's files are read once at start: each file at the top (index.html, login.html, the
+ * favicon...) is a route of its own, and the hashed bundles are one route, /assets/*, that sends a
+ * file the build made and hands any other name to the 404 below, as a missing route would. (The
+ * same as @fastify/static's route per file, without declaring a hundred routes at every start.)
  */
 export const portalPlugin = fp(
   async (app: FastifyInstance, opts: { webDistDir: string }) => {
     const hasWeb = existsSync(path.join(opts.webDistDir, 'index.html'));
     if (hasWeb) {
+      // reply.sendFile: x.js.br / x.js.gz beside x.js (apps/web/build/precompress.ts) are sent as
+      // the browser accepts (br, then gzip, else x.js) with Vary: Accept-Encoding.
       await app.register(fastifyStatic, {
         root: opts.webDistDir,
+        serve: false,
         index: false,
-        wildcard: false,
-        // x.js.br / x.js.gz beside x.js (apps/web/build/precompress.ts): sent as the browser accepts
-        // (br, then gzip, else x.js) with Vary: Accept-Encoding, also by sendFile('index.html') below.
         preCompressed: true,
-        // The siblings are variants of their file, not pages of their own.
-        globIgnore: ['**/*.br', '**/*.gz'],
         setHeaders(res, filePath) {
           // Vite's hashed assets never change; everything else is revalidated.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
+      const files = portalFiles(opts.webDistDir);
+      const assets = new Set(files.filter((f) => f.startsWith('assets/')).map((f) => f.slice('assets/'.length)));
+      const route: RouteShorthandOptions = {
+        // Not part of the API's description (GET /api/docs).
+        schema: { hide: true },
+        // A browser that goes away mid-file: the socket is closed, nothing to answer or log.
+        errorHandler(error, request, reply) {
+          if ((error as NodeJS.ErrnoException | undefined)?.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+            request.raw.destroy();
+            return;
+          }
+          return app.errorHandler(error, request, reply);
+        },
+      };
+      for (const file of files.filter((f) => !f.startsWith('assets/'))) {
+        app.get(`/${file}`, route, (_request, reply) => reply.sendFile(file));
+      }
+      if (assets.size > 0) {
+        app.get('/assets/*', route, (request: FastifyRequest, reply: FastifyReply) => {
+          const name = (request.params as { '*': string })['*'];
+          return assets.has(name) ? reply.sendFile(`assets/${name}`) : reply.callNotFound();
+        });
+      }
     }
 
     // The portal's pages are the paths its router declares (contract): those get index.html. Any
