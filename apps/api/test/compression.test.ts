@@ -54,6 +54,8 @@ async function writePortal(dir: string): Promise<void> {
   }
   await writeFile(path.join(dir, 'theme-init.js'), smallScript);
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The build's stamp (scripts/lib/build-state.mjs): a hidden file beside the portal, never sent.
+  await writeFile(path.join(dir, '.build-stamp'), 'abc\n');
 }
 
 describe('compression', () => {
@@ -319,8 +321,13 @@ describe('compression', () => {
       expect(plain.body).toBe(script.slice(0, 10));
     });
 
-    it('a name the build did not make is a 404, whatever its path says', async () => {
-      for (const url of ['/assets/missing-abc123.js', '/assets/..%2findex.html', '/assets/x/../index-abc123.js.br']) {
+    it('a name the build did not make, or a hidden file, is a 404, whatever its path says', async () => {
+      for (const url of [
+        '/assets/missing-abc123.js',
+        '/assets/..%2findex.html',
+        '/assets/x/../index-abc123.js.br',
+        '/.build-stamp',
+      ]) {
         const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip', accept: '*/*' } });
 
         expect(res.statusCode, url).toBe(404);

@@ -6,9 +6,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import fp from 'fastify-plugin';
 import { messages, portalPaths } from '@strideadmin/contract';
 
-/** The files of the built portal under `dir`, as URL paths relative to it ("index.html", "assets/x.js"), without the compressed copies beside them. */
+/**
+ * The files of the built portal under `dir`, as URL paths relative to it ("index.html",
+ * "assets/x.js"): not the compressed copies beside them, nor hidden files (the build's stamp).
+ */
 function portalFiles(dir: string, rel = ''): string[] {
   return readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((e) => {
+    if (e.name.startsWith('.')) return [];
     const name = rel ? `${rel}/${e.name}` : e.name;
     if (e.isDirectory()) return portalFiles(dir, name);
     return e.isFile() && !/\.(br|gz)$/.test(e.name) ? [name] : [];
