@@ -8,21 +8,31 @@ export function capitalizeFirst(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+/** A value made at its first use and kept (a formatter: made at a module's load it costs the page's first screen). */
+export function lazy<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
 // One formatter of each kind, made at its first use and kept: `toLocaleDateString(undefined, options)`
 // and `toLocaleString` build a new Intl formatter at every call, which is most of the cost of a
 // table's date column or a screen of figures. The browser's locale and time zone, as before.
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-const dateOptions = {
-  long: { year: 'numeric', month: 'long', day: 'numeric' },
-  short: { year: 'numeric', month: 'short', day: 'numeric' },
-  dateTime: { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
-  time: { hour: '2-digit', minute: '2-digit' },
-} satisfies Record<string, Intl.DateTimeFormatOptions>;
-function dateFormat(kind: keyof typeof dateOptions): Intl.DateTimeFormat {
-  let f = formatters.get(kind) as Intl.DateTimeFormat | undefined;
-  if (!f) formatters.set(kind, (f = new Intl.DateTimeFormat(undefined, dateOptions[kind])));
-  return f;
-}
+const dateFormat = {
+  long: lazy(() => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' })),
+  short: lazy(() => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' })),
+  dateTime: lazy(
+    () =>
+      new Intl.DateTimeFormat(undefined, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      }),
+  ),
+  time: lazy(() => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })),
+};
+const numberFormat = lazy(() => new Intl.NumberFormat());
 
 /** A date-only value ("2024-06-03") on its own day, anything else as JavaScript reads it; null when unreadable. */
 function dateOf(value: string): Date | null {
@@ -36,33 +46,30 @@ function dateOf(value: string): Date | null {
  */
 export function formatDate(value: string | null | undefined): string {
   const d = value ? dateOf(value) : null;
-  return d ? dateFormat('long').format(d) : '—';
+  return d ? dateFormat.long().format(d) : '—';
 }
 
 /** A readable date with a short month ("Jun 3, 2024"), for narrow table columns. */
 export function formatShortDate(value: string | null | undefined): string {
   const d = value ? dateOf(value) : null;
-  return d ? dateFormat('short').format(d) : '—';
+  return d ? dateFormat.short().format(d) : '—';
 }
 
 /** A readable date and time (a send time, a received time), in the browser's time zone. */
 export function formatDateTime(value: string | null | undefined): string {
   const d = value ? new Date(value) : null;
-  return d && !Number.isNaN(d.getTime()) ? dateFormat('dateTime').format(d) : '—';
+  return d && !Number.isNaN(d.getTime()) ? dateFormat.dateTime().format(d) : '—';
 }
 
 /** The time of day alone ("14:05"), in the browser's time zone. */
 export function formatTime(value: string | null | undefined): string {
   const d = value ? new Date(value) : null;
-  return d && !Number.isNaN(d.getTime()) ? dateFormat('time').format(d) : '—';
+  return d && !Number.isNaN(d.getTime()) ? dateFormat.time().format(d) : '—';
 }
 
 /** A number with the browser's grouping ("12,345"). */
 export function formatNumber(n: number | null | undefined): string {
-  if (n === null || n === undefined) return '—';
-  let f = formatters.get('number') as Intl.NumberFormat | undefined;
-  if (!f) formatters.set('number', (f = new Intl.NumberFormat()));
-  return f.format(n);
+  return n === null || n === undefined ? '—' : numberFormat().format(n);
 }
 
 export const yesNo = (b: boolean) => (b ? 'Yes' : 'No');

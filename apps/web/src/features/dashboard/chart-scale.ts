@@ -1,4 +1,5 @@
 import type { Dashboard } from '@strideadmin/contract';
+import { lazy } from '../../lib/format';
 
 type Granularity = Dashboard['granularity'];
 
@@ -36,10 +37,6 @@ function periodDate(period: string, granularity: Granularity): Date {
 
 // One formatter each, made at its first use and kept (toLocaleDateString with options makes a new
 // one at every call; made at the module's load they cost the page's first screen its locale data).
-const lazy = <T>(make: () => T) => {
-  let made: T | undefined;
-  return () => (made ??= make());
-};
 const dayShort = lazy(() => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' }));
 const monthShort = lazy(() => new Intl.DateTimeFormat(undefined, { month: 'short', year: '2-digit' }));
 const dayLong = lazy(
