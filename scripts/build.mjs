@@ -46,6 +46,49 @@ export const externalPackages = [
   'tar',
 ];
 
+/**
+ * Edits made to npm packages as they are compiled into the server, each one line of a package's
+ * source found verbatim (a build fails when a package's new version no longer has it, rather than
+ * compiling it in unedited). Each keeps the package's behaviour on Node and spares what a start
+ * and every first answer would otherwise pay: on Node 20, reading the global `Response` loads
+ * Node's whole fetch implementation (undici), about 20–40 ms of the main thread
+ * (docs/decisions/0020-start-up.md, sixth pass).
+ */
+export const bundlePatches = [
+  {
+    file: 'pg/lib/stream.js',
+    // pg asks whether it runs on Cloudflare Workers by making a Response with a `cf` option when
+    // `navigator` is missing (Node < 21): the server runs on Node only.
+    find: "if (typeof Response === 'function') {",
+    replace: "if (typeof process !== 'object' && typeof Response === 'function') {",
+  },
+  {
+    file: '@fastify/compress/lib/utils.js',
+    // Asked of every payload before compressing it. A Response has arrayBuffer(); a string, a
+    // Buffer or a stream, all the server sends, do not, so `Response` is read only for one.
+    find: 'return obj instanceof Response',
+    replace: "return typeof obj?.arrayBuffer === 'function' && obj instanceof Response",
+  },
+];
+
+/**
+ * A package file's source with its bundlePatches applied (each recorded in `applied`); throws when
+ * one's text is missing.
+ */
+export function patchPackageSource(file, source, applied = new Set()) {
+  const rel = file.split(path.sep).join('/');
+  let out = source;
+  for (const patch of bundlePatches) {
+    if (!rel.endsWith(`/node_modules/${patch.file}`)) continue;
+    if (!out.includes(patch.find)) {
+      throw new Error(`${patch.file} no longer contains \`${patch.find}\` (scripts/build.mjs, bundlePatches)`);
+    }
+    out = out.replace(patch.find, patch.replace);
+    applied.add(patch);
+  }
+  return out;
+}
+
 /** The package an import specifier names: `@scope/name` or `name`. */
 const packageOf = (specifier) =>
   specifier
@@ -63,7 +106,7 @@ const packageOf = (specifier) =>
  * stay the module's place in node_modules: the same path from apps/api/dist as at build time, the
  * lockfile placing every package (`npm ci --omit=dev` keeps its layout).
  */
-function bundleDependencies(out) {
+function bundleDependencies(out, appliedPatches) {
   const api = JSON.parse(readFileSync(path.join(root, 'apps/api/package.json'), 'utf8'));
   const runtime = new Set(Object.keys(api.dependencies ?? {}));
   const external = new Set(externalPackages);
@@ -108,8 +151,13 @@ function bundleDependencies(out) {
         return canonical ? { ...resolved, path: canonical } : resolved;
       });
       b.onLoad({ filter: /[\\/]node_modules[\\/].*\.c?js$/ }, (args) => {
-        const source = readFileSync(args.path, 'utf8');
-        if (!/\b__(?:dirname|filename)\b/.test(source)) return undefined;
+        const original = readFileSync(args.path, 'utf8');
+        const source = patchPackageSource(args.path, original, appliedPatches);
+        if (!/\b__(?:dirname|filename)\b/.test(source)) {
+          return source === original
+            ? undefined
+            : { contents: source, loader: 'js', resolveDir: path.dirname(args.path) };
+        }
         const fromDist = path.relative(out, args.path).split(path.sep).join('/');
         const prelude =
           `var __filename = require('node:url').fileURLToPath(new URL(${JSON.stringify(fromDist)}, __bundleUrl));` +
@@ -125,6 +173,7 @@ async function buildApi() {
   const out = path.join(root, targets.api.output);
   const tmp = `${out}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
+  const appliedPatches = new Set();
   const entryPoints = Object.fromEntries(
     Object.entries({ ...apiEntries, ...apiWorkerEntries })
       .filter(([, file]) => existsSync(path.join(root, file)))
@@ -156,8 +205,13 @@ async function buildApi() {
         "import { createRequire as __createRequire } from 'node:module'; " +
         'const __bundleUrl = import.meta.url, require = __createRequire(__bundleUrl);',
     },
-    plugins: [bundleDependencies(out)],
+    plugins: [bundleDependencies(out, appliedPatches)],
   });
+  const unapplied = bundlePatches.filter((patch) => !appliedPatches.has(patch));
+  if (unapplied.length) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw new Error(`no longer compiled in, so not edited: ${unapplied.map((p) => p.file).join(', ')} (bundlePatches)`);
+  }
   // The embedded database a new DATA_DIR starts from, made by the code just built: initdb and the
   // migrations run here once instead of at every first start (apps/api/src/db/pglite-template.ts).
   if (entryPoints['pglite-template']) {
