@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Counter, Registry } from 'prom-client';
@@ -86,7 +86,7 @@ export const metricsPlugin = fp(
     }
 
     if (config.port !== undefined) {
-      const server = metricsServer(registry, app.log);
+      const server = await metricsServer(registry, app.log);
       const { port, host } = config;
       app.addHook('onReady', async () => {
         await new Promise<void>((resolve, reject) => {
@@ -112,8 +112,14 @@ function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
 }
 
-/** METRICS_PORT's listener: GET (or HEAD) /metrics, and a JSON 404 for anything else. */
-function metricsServer(registry: Registry, log: FastifyBaseLogger): Server {
+/**
+ * METRICS_PORT's listener: GET (or HEAD) /metrics, and a JSON 404 for anything else. node:http is
+ * imported here, when the listener is configured: an ES module's import of it makes Node (22 and
+ * later) read every one of its exports, WebSocket among them, which loads Node's whole fetch
+ * implementation (undici) into every start (docs/decisions/0020-start-up.md, sixth pass).
+ */
+async function metricsServer(registry: Registry, log: FastifyBaseLogger): Promise<Server> {
+  const { createServer } = await import('node:http');
   const json = (res: ServerResponse, status: number, message: string) => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     res.end(JSON.stringify({ message }));
