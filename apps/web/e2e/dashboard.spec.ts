@@ -204,3 +204,62 @@ test('the range select writes the URL; Back returns to the previous range', asyn
   await page.getByRole('group', { name: 'Unread queries' }).getByRole('link').click();
   await expect(page).toHaveURL(/\/query-list\?isRead=false$/);
 });
+
+test("in an en-US browser Home draws every range's figures and dates without the locale data of an Intl formatter", async ({
+  page,
+  signIn,
+}) => {
+  // The first Intl formatter, collator or toLocale… call of a page loads its locale data, tens of
+  // milliseconds of the main thread: Home writes en-US by hand (src/lib/en-us-format.ts).
+  await page.addInitScript(() => {
+    const used: string[] = [];
+    (window as unknown as { intlUsed: string[] }).intlUsed = used;
+    for (const name of [
+      'DateTimeFormat',
+      'NumberFormat',
+      'Collator',
+      'PluralRules',
+      'RelativeTimeFormat',
+      'ListFormat',
+    ] as const) {
+      const original = Intl[name] as unknown as new (...args: unknown[]) => object;
+      (Intl as unknown as Record<string, unknown>)[name] = new Proxy(original, {
+        construct: (target, args) => {
+          used.push(`Intl.${name}`);
+          return Reflect.construct<unknown[], object>(target, args);
+        },
+        apply: (target, self, args) => {
+          used.push(`Intl.${name}`);
+          return Reflect.apply(target, self, args) as unknown;
+        },
+      });
+    }
+    const wrap = (proto: object, key: string) => {
+      const original = (proto as Record<string, (...args: unknown[]) => unknown>)[key]!;
+      Object.defineProperty(proto, key, {
+        value: function (this: unknown, ...args: unknown[]) {
+          used.push(key);
+          return original.apply(this, args);
+        },
+      });
+    };
+    wrap(Number.prototype, 'toLocaleString');
+    wrap(Date.prototype, 'toLocaleString');
+    wrap(Date.prototype, 'toLocaleDateString');
+    wrap(Date.prototype, 'toLocaleTimeString');
+    wrap(String.prototype, 'localeCompare');
+  });
+  await signIn();
+  expect(await page.evaluate(() => navigator.language)).toBe('en-US');
+  for (const range of dateRanges) {
+    await openDashboard(page, range);
+    for (const name of charts) {
+      const figure = page.getByRole('figure', { name, exact: true });
+      await expect(figure.locator('svg [data-mark]').first()).toBeAttached();
+      // The hidden table's row headers: the periods written long ("Saturday, May 3, 2025, 14:00").
+      await expect(figure.getByRole('rowheader').first()).toHaveText(/\b\d{4}\b/);
+    }
+    await expect(page.getByRole('group', { name: 'Steps' }).getByTestId('stat-value')).toHaveText(/^[\d,]+$/);
+    expect(await page.evaluate(() => (window as unknown as { intlUsed: string[] }).intlUsed), range).toEqual([]);
+  }
+});

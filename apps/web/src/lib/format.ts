@@ -1,4 +1,5 @@
 /** Display helpers (docs/behaviour.md §2, §9), written once. */
+import { browserIsEnUs, enUsDate, enUsDateStyles, enUsInteger, type EnUsDateStyle } from './en-us-format';
 
 // docs/behaviour.md §9 'N Hours M Minutes': the contract's, so the app's API shows the same text.
 export { formatDuration } from '@strideadmin/contract';
@@ -16,10 +17,19 @@ export function lazy<T>(make: () => T): () => T {
 
 // One formatter of each kind, made at its first use and kept: `toLocaleDateString(undefined, options)`
 // and `toLocaleString` build a new Intl formatter at every call, which is most of the cost of a
-// table's date column or a screen of figures. The browser's locale and time zone, as before.
+// table's date column or a screen of figures. The browser's locale and time zone, as before; in an
+// en-US browser the dates and whole numbers are written by hand (en-us-format.ts), the same text
+// without the cost of the page's first Intl formatter.
+
+/** `d` in `style` of en-us-format.ts, in the browser's locale: by hand in en-US, else by Intl. */
+export function dateFormatter(style: EnUsDateStyle): (d: Date) => string {
+  const intl = lazy(() => new Intl.DateTimeFormat(undefined, enUsDateStyles[style]));
+  return (d) => (browserIsEnUs() ? enUsDate(d, style) : undefined) ?? intl().format(d);
+}
+
 const dateFormat = {
-  long: lazy(() => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' })),
-  short: lazy(() => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' })),
+  long: dateFormatter('long'),
+  short: dateFormatter('short'),
   dateTime: lazy(
     () =>
       new Intl.DateTimeFormat(undefined, {
@@ -46,13 +56,13 @@ function dateOf(value: string): Date | null {
  */
 export function formatDate(value: string | null | undefined): string {
   const d = value ? dateOf(value) : null;
-  return d ? dateFormat.long().format(d) : '—';
+  return d ? dateFormat.long(d) : '—';
 }
 
 /** A readable date with a short month ("Jun 3, 2024"), for narrow table columns. */
 export function formatShortDate(value: string | null | undefined): string {
   const d = value ? dateOf(value) : null;
-  return d ? dateFormat.short().format(d) : '—';
+  return d ? dateFormat.short(d) : '—';
 }
 
 /** A readable date and time (a send time, a received time), in the browser's time zone. */
@@ -69,7 +79,8 @@ export function formatTime(value: string | null | undefined): string {
 
 /** A number with the browser's grouping ("12,345"). */
 export function formatNumber(n: number | null | undefined): string {
-  return n === null || n === undefined ? '—' : numberFormat().format(n);
+  if (n === null || n === undefined) return '—';
+  return (browserIsEnUs() ? enUsInteger(n) : undefined) ?? numberFormat().format(n);
 }
 
 export const yesNo = (b: boolean) => (b ? 'Yes' : 'No');

@@ -1,5 +1,6 @@
 import type { Dashboard } from '@strideadmin/contract';
-import { lazy } from '../../lib/format';
+import { browserIsEnUs, enUsCompact, enUsCompactOptions } from '../../lib/en-us-format';
+import { dateFormatter, lazy } from '../../lib/format';
 
 type Granularity = Dashboard['granularity'];
 
@@ -35,14 +36,12 @@ function periodDate(period: string, granularity: Granularity): Date {
   return new Date(granularity === 'day' ? `${period}T00:00:00` : `${period}-01T00:00:00`);
 }
 
-// One formatter each, made at its first use and kept (toLocaleDateString with options makes a new
-// one at every call; made at the module's load they cost the page's first screen its locale data).
-const dayShort = lazy(() => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' }));
-const monthShort = lazy(() => new Intl.DateTimeFormat(undefined, { month: 'short', year: '2-digit' }));
-const dayLong = lazy(
-  () => new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
-);
-const monthLong = lazy(() => new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }));
+// One formatter each (format.ts's dateFormatter: by hand in an en-US browser, else an Intl formatter
+// made at its first use and kept, as toLocaleDateString with options makes a new one at every call).
+const dayShort = dateFormatter('dayShort');
+const monthShort = dateFormatter('monthShort');
+const dayLong = dateFormatter('dayLong');
+const monthLong = dateFormatter('monthLong');
 
 /**
  * Short, for the time axis: "14:00", "3 May" or "May 25". An hour is the server's clock hour as
@@ -50,15 +49,15 @@ const monthLong = lazy(() => new Intl.DateTimeFormat(undefined, { month: 'long',
  */
 export function shortPeriod(period: string, granularity: Granularity): string {
   if (granularity === 'hour') return period.slice(11, 16);
-  return (granularity === 'day' ? dayShort : monthShort)().format(periodDate(period, granularity));
+  return (granularity === 'day' ? dayShort : monthShort)(periodDate(period, granularity));
 }
 
 /** Long, for tooltips and the screen-reader table: "Saturday, 3 May 2025, 14:00", "Saturday, 3 May 2025" or "May 2025". */
 export function longPeriod(period: string, granularity: Granularity): string {
-  if (granularity === 'hour') return `${dayLong().format(periodDate(period, granularity))}, ${period.slice(11, 16)}`;
-  return (granularity === 'day' ? dayLong : monthLong)().format(periodDate(period, granularity));
+  if (granularity === 'hour') return `${dayLong(periodDate(period, granularity))}, ${period.slice(11, 16)}`;
+  return (granularity === 'day' ? dayLong : monthLong)(periodDate(period, granularity));
 }
 
-const compact = lazy(() => new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }));
+const compact = lazy(() => new Intl.NumberFormat(undefined, enUsCompactOptions));
 /** Axis numbers: 1.2K, 3M. */
-export const compactNumber = (n: number) => compact().format(n);
+export const compactNumber = (n: number) => (browserIsEnUs() ? enUsCompact(n) : undefined) ?? compact().format(n);
