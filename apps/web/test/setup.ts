@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import '../src/lib/auto-focus';
 import { cleanup, configure } from '@testing-library/react';
+import { options } from 'preact';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { discardPendingDeletes } from '../src/lib/pending-deletes';
 import { loadSessionCheck, session } from '../src/lib/session';
@@ -12,6 +13,21 @@ import { stubMatchMedia } from './support/fixtures';
 // save-then-navigate flow polled on fake timers takes some twenty polls of 50 ms
 // (docs/decisions/0019-portal-loading.md, "Preact"). A failing wait just fails later.
 configure({ asyncUtilTimeout: 3000 });
+
+// Preact runs effects after the next frame: a frame or a 35 ms timeout, whichever comes first, the
+// other cancelled. When a test file's jsdom window is torn down between the two, the timeout still
+// fires and calls the window's cancelAnimationFrame, gone by then: an unhandled error that belongs
+// to no test (seen once in a loaded CI run). The same scheduling, skipping what the window no longer has.
+options.requestAnimationFrame = (flush) => {
+  let frame: number | undefined;
+  const done = () => {
+    clearTimeout(timeout);
+    if (frame !== undefined && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frame);
+    setTimeout(flush);
+  };
+  const timeout = setTimeout(done, 35);
+  if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(done);
+};
 
 // A unit test never reaches a server: a call nobody stubbed fails the test by name.
 const unexpectedFetches: string[] = [];
