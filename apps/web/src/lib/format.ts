@@ -21,26 +21,23 @@ export function lazy<T>(make: () => T): () => T {
 // en-US browser the dates and whole numbers are written by hand (en-us-format.ts), the same text
 // without the cost of the page's first Intl formatter.
 
+/** `d` as an Intl formatter of `options` writes it in the browser's locale, the formatter made at first use. */
+function intlDateFormatter(options: Intl.DateTimeFormatOptions): (d: Date) => string {
+  const intl = lazy(() => new Intl.DateTimeFormat(undefined, options));
+  return (d) => intl().format(d);
+}
+
 /** `d` in `style` of en-us-format.ts, in the browser's locale: by hand in en-US, else by Intl. */
 export function dateFormatter(style: EnUsDateStyle): (d: Date) => string {
-  const intl = lazy(() => new Intl.DateTimeFormat(undefined, enUsDateStyles[style]));
-  return (d) => (browserIsEnUs() ? enUsDate(d, style) : undefined) ?? intl().format(d);
+  const intl = intlDateFormatter(enUsDateStyles[style]);
+  return (d) => (browserIsEnUs() ? enUsDate(d, style) : undefined) ?? intl(d);
 }
 
 const dateFormat = {
   long: dateFormatter('long'),
   short: dateFormatter('short'),
-  dateTime: lazy(
-    () =>
-      new Intl.DateTimeFormat(undefined, {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-      }),
-  ),
-  time: lazy(() => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })),
+  dateTime: intlDateFormatter({ year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }),
+  time: intlDateFormatter({ hour: '2-digit', minute: '2-digit' }),
 };
 const numberFormat = lazy(() => new Intl.NumberFormat());
 
@@ -68,13 +65,13 @@ export function formatShortDate(value: string | null | undefined): string {
 /** A readable date and time (a send time, a received time), in the browser's time zone. */
 export function formatDateTime(value: string | null | undefined): string {
   const d = value ? new Date(value) : null;
-  return d && !Number.isNaN(d.getTime()) ? dateFormat.dateTime().format(d) : '—';
+  return d && !Number.isNaN(d.getTime()) ? dateFormat.dateTime(d) : '—';
 }
 
 /** The time of day alone ("14:05"), in the browser's time zone. */
 export function formatTime(value: string | null | undefined): string {
   const d = value ? new Date(value) : null;
-  return d && !Number.isNaN(d.getTime()) ? dateFormat.time().format(d) : '—';
+  return d && !Number.isNaN(d.getTime()) ? dateFormat.time(d) : '—';
 }
 
 /** A number with the browser's grouping ("12,345"). */
