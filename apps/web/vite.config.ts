@@ -19,13 +19,15 @@ const reactRouterProduction = path.join(
 
 // login.html's entry (the sign-in screen without the router), a build input beside index.html.
 const signInEntry = path.resolve(import.meta.dirname, 'src/sign-in.tsx');
+const src = (file: string) => path.resolve(import.meta.dirname, 'src', file);
 
 // Dev server: the API runs on :3000 (npm run dev starts both); /api and /uploads are proxied to it.
 export default defineConfig(({ command }) => ({
   // precompress: .br/.gz beside each text file of dist, which the server sends as they are;
   // noChunkCycles: the build fails if two chunks import each other (build/chunk-cycles.ts);
   // routePreloads: /login's page, with its own entry (src/sign-in.tsx) and the sign-in screen
-  // rendered in it (build/route-preloads.ts);
+  // rendered in it, and Home's, the portal's entry with the code of Home (the router's layouts and
+  // screen) and of its first calls announced beside it (build/route-preloads.ts);
   // noReact: the build fails if React or React DOM itself is bundled (build/preact.ts).
   // No React plugin: Vite compiles the JSX (tsconfig's react-jsx, whose runtime the aliases send to
   // Preact); React's Fast Refresh cannot drive Preact, so an edit in dev reloads the page.
@@ -41,6 +43,16 @@ export default defineConfig(({ command }) => ({
           module: path.resolve(import.meta.dirname, 'build/prerender-login.tsx'),
           renderExport: 'renderSignInScreen',
         },
+      },
+      {
+        fileName: 'home.html',
+        entryModule: src('main.tsx'),
+        alsoPreload: [
+          src('app/query-layer.tsx'),
+          src('app/shell/layout.tsx'),
+          src('features/dashboard/dashboard-page.tsx'),
+          src('app/first-calls.ts'),
+        ],
       },
     ]),
     precompress(),

@@ -1,7 +1,8 @@
-// Pages of their own for the screens a visit starts on signed out (today /login): index.html with
-// the page's own entry in place of the portal's (its scripts, their chunks announced in the head as
-// `<link rel="modulepreload">`, its stylesheets) and, when asked, the screen rendered at build time
-// in #root, so that the browser paints the screen before any script has run. /login's entry
+// Pages of their own for the screens a visit most often starts on: index.html with the page's own
+// entry in place of the portal's (its scripts, their chunks announced in the head as
+// `<link rel="modulepreload">`, its stylesheets), when asked the screen rendered at build time in
+// #root, so that the browser paints the screen before any script has run (/login), and when asked
+// the chunks of the screen the entry loads later, announced with the entry's (Home). /login's entry
 // (src/sign-in.tsx) runs the sign-in screen without the router and loads the portal when it is
 // needed. The server sends dist/<path>.html for a page that has one (apps/api/src/plugins/portal.ts);
 // see docs/decisions/0019-portal-loading.md.
@@ -22,6 +23,12 @@ export interface RoutePage {
    * time and put in the page's #root, so the browser paints the screen before any script runs.
    */
   prerender?: { module: string; renderExport: string };
+  /**
+   * Modules (absolute paths) the entry imports later, with `import()`, that the page needs at once:
+   * their chunks, and the chunks those import statically, are announced too (after the entry's),
+   * so the browser fetches them with the entry instead of after it has run.
+   */
+  alsoPreload?: string[];
 }
 
 /** What a page must load for `entryModule`: its entry chunk, the chunks it imports statically, their CSS. */
@@ -32,11 +39,19 @@ export interface EntryFiles {
   stylesheets: string[];
 }
 
-export function entryFiles(bundle: OutputBundle, entryModule: string): EntryFiles {
+export function entryFiles(bundle: OutputBundle, entryModule: string, alsoPreload: readonly string[] = []): EntryFiles {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const entry = chunks.find((c) => c.isEntry && c.facadeModuleId === entryModule);
+  // The portal's own entry is index.html's script: its chunk holds the module behind the HTML's.
+  const entry =
+    chunks.find((c) => c.isEntry && c.facadeModuleId === entryModule) ??
+    chunks.find((c) => c.isEntry && c.moduleIds.includes(entryModule));
   if (!entry) throw new Error(`route-preloads: no entry chunk for ${entryModule}`);
+  const later = alsoPreload.map((module) => {
+    const chunk = chunks.find((c) => c.moduleIds.includes(module));
+    if (!chunk) throw new Error(`route-preloads: no chunk holds ${module}`);
+    return chunk.fileName;
+  });
   const preloads: string[] = [];
   const stylesheets: string[] = [];
   const seen = new Set<string>();
@@ -51,6 +66,7 @@ export function entryFiles(bundle: OutputBundle, entryModule: string): EntryFile
     if (name !== entry.fileName) preloads.push(name);
   };
   visit(entry.fileName);
+  for (const name of later) visit(name);
   return { script: entry.fileName, preloads, stylesheets };
 }
 
@@ -134,7 +150,7 @@ export function routePreloads(pages: readonly RoutePage[]): Plugin {
         this.emitFile({
           type: 'asset',
           fileName: page.fileName,
-          source: withEntry(withScreen, entryFiles(bundle, page.entryModule)),
+          source: withEntry(withScreen, entryFiles(bundle, page.entryModule, page.alsoPreload)),
         });
       }
     },

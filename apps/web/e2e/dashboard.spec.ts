@@ -263,3 +263,39 @@ test("in an en-US browser Home draws every range's figures and dates without the
     expect(await page.evaluate(() => (window as unknown as { intlUsed: string[] }).intlUsed), range).toEqual([]);
   }
 });
+
+test("Home opened cold asks for its first calls once the HTML's scripts have run, with no script fetched by a script before them", async ({
+  page,
+  signIn,
+}) => {
+  // Home's page (dist/home.html) announces Home's code beside the entry, and the entry starts
+  // Home's first calls (app/boot.tsx): a chain of the page and its scripts, then the calls. A
+  // script asked for by a script before the first call would add a round trip on a slow network.
+  await signIn();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const sent: { url: string; initiator: string }[] = [];
+  cdp.on('Network.requestWillBeSent', (e) => sent.push({ url: e.request.url, initiator: e.initiator.type }));
+  await page.goto('/');
+  await expect(page.getByRole('figure', { name: 'Steps' }).locator('svg [data-mark]').first()).toBeAttached();
+  const firstCall = sent.findIndex((r) => new URL(r.url).pathname.startsWith('/api/'));
+  expect(firstCall).toBeGreaterThan(0);
+  const scriptsBefore = sent.slice(0, firstCall).filter((r) => new URL(r.url).pathname.endsWith('.js'));
+  expect(scriptsBefore.map((r) => new URL(r.url).pathname)).toContainEqual(
+    expect.stringMatching(/^\/assets\/dashboard-page-/),
+  );
+  expect(scriptsBefore.filter((r) => r.initiator !== 'parser')).toEqual([]);
+  expect(sent.some((r) => new URL(r.url).pathname === '/api/dashboard')).toBe(true);
+});
+
+test('Home opened cold while signed out makes no call and goes to /login', async ({ page }) => {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const p = new URL(r.url()).pathname;
+    if (p.startsWith('/api/')) calls.push(p);
+  });
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(calls).toEqual([]);
+});

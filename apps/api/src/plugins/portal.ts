@@ -77,13 +77,14 @@ export const portalPlugin = fp(
     // "page not found" screen.
     const portalPages = new Set<string>(Object.values(portalPaths));
     const indexHtml = path.join(opts.webDistDir, 'index.html');
-    // A page the build gave an HTML file of its own (dist/login.html: the sign-in screen in the
-    // HTML, with its own entry that runs it without the router, apps/web/build/route-preloads.ts)
-    // gets that file.
+    // A page the build gave an HTML file of its own gets that file (apps/web/build/route-preloads.ts):
+    // dist/login.html (the sign-in screen in the HTML, with its own entry that runs it without the
+    // router) and, for Home (/), dist/home.html (the portal's entry with Home's code announced).
+    const htmlFileOf = (page: string) => (page === '/' ? 'home.html' : `${page.slice(1)}.html`);
     const ownHtml = new Map(
       [...portalPages]
-        .filter((p) => p !== '/' && existsSync(path.join(opts.webDistDir, `${p.slice(1)}.html`)))
-        .map((p) => [p, `${p.slice(1)}.html`]),
+        .filter((p) => existsSync(path.join(opts.webDistDir, htmlFileOf(p))))
+        .map((p) => [p, htmlFileOf(p)]),
     );
     app.setNotFoundHandler(async (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';

@@ -116,12 +116,15 @@ describe('paths that are not pages of the portal', () => {
   const indexHtml = '<!doctype html><title>portal</title><div id="root"></div>';
   // The build's page of its own for /login (index.html announcing the sign-in screen's chunks).
   const loginHtml = '<!doctype html><title>portal</title><link rel="modulepreload" href="/assets/login-x.js">';
+  // And for Home (index.html announcing Home's chunks too).
+  const homeHtml = '<!doctype html><title>portal</title><link rel="modulepreload" href="/assets/dashboard-x.js">';
 
   beforeAll(async () => {
     webDir = await mkdtemp(path.join(tmpdir(), 'strideadmin-web-'));
     await mkdir(path.join(webDir, 'assets'));
     await writeFile(path.join(webDir, 'index.html'), indexHtml);
     await writeFile(path.join(webDir, 'login.html'), loginHtml);
+    await writeFile(path.join(webDir, 'home.html'), homeHtml);
     await writeFile(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1);');
     t = await buildTestApp({ env: { WEB_DIST_DIR: webDir } });
   });
@@ -131,12 +134,15 @@ describe('paths that are not pages of the portal', () => {
   });
 
   it('every page the portal routes is its page, 200 (its own HTML file where the build made one)', async () => {
+    const own: Record<string, string> = { [portalPaths.login]: loginHtml, [portalPaths.home]: homeHtml };
     for (const url of Object.values(portalPaths)) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe(url === portalPaths.login ? loginHtml : indexHtml);
+      expect(res.body, url).toBe(own[url] ?? indexHtml);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+    const homeWithQuery = await t.app.inject({ method: 'GET', url: '/?range=month' });
+    expect(homeWithQuery.body).toBe(homeHtml);
     const withQuery = await t.app.inject({ method: 'GET', url: '/update-user?id=3' });
     expect(withQuery.statusCode).toBe(200);
   });

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, firstScreenLoaded } from './app';
+import { paths } from '../lib/paths';
+import { session } from '../lib/session';
 import { signedInTarget, startFirstCallsFor } from './guards';
 import { createRouter } from './router';
 
@@ -9,12 +11,19 @@ export { warmSignedIn } from './router';
 /**
  * The portal started on the page the browser opened (main.tsx, also when login.html's entry,
  * src/sign-in.tsx, imports it with a session stored). The router starts loading the first screen's
- * chunks now and the first render follows at once (a stored session is read then: lib/session.ts).
+ * chunks now and the first render follows at once (a stored session is read then: lib/session.ts);
+ * on Home, its first calls start before both.
  * When the page came with the screen's HTML (login.html: build/prerender-login.tsx), the
  * first render waits for the screen's code and takes over those elements (what was typed stays
  * typed) instead of replacing them with the loading spinner first.
  */
 export function startPortal(root: HTMLElement) {
+  // Home opened with a session stored: its first calls (the shell's and the dashboard's,
+  // app/first-calls.ts) start now, as after a sign-in, while the router makes its first screen;
+  // Home's page (home.html) announced their code with the entry's, so they do not wait for the
+  // router to ask for it. Home then finds them in flight.
+  const { pathname, search } = window.location;
+  if (pathname === paths.home && session.isStored()) startFirstCallsFor(pathname + search);
   const router = createRouter();
   const prerendered = root.hasChildNodes();
   const render = () => {

@@ -2,12 +2,17 @@ import type { OutputBundle } from 'rolldown';
 import { describe, expect, it } from 'vitest';
 import { entryFiles, withEntry, withRootMarkup } from '../../build/route-preloads';
 
-const chunk = (fileName: string, imports: string[], opts: { entry?: string; css?: string[] } = {}) => ({
+const chunk = (
+  fileName: string,
+  imports: string[],
+  opts: { entry?: string; css?: string[]; modules?: string[]; facade?: string } = {},
+) => ({
   type: 'chunk' as const,
   fileName,
   imports,
   isEntry: opts.entry !== undefined,
-  facadeModuleId: opts.entry ?? null,
+  facadeModuleId: opts.facade ?? opts.entry ?? null,
+  moduleIds: opts.modules ?? (opts.entry ? [opts.entry] : []),
   viteMetadata: { importedCss: new Set(opts.css ?? []), importedAssets: new Set<string>() },
 });
 const bundleOf = (...chunks: ReturnType<typeof chunk>[]) =>
@@ -33,6 +38,33 @@ describe('entryFiles', () => {
   it('fails the build when no entry chunk is that module (a renamed file, a missing input)', () => {
     const bundle = bundleOf(chunk('assets/index.js', [], { entry: '/src/main.tsx' }));
     expect(() => entryFiles(bundle, '/src/sign-in.tsx')).toThrow(/no entry chunk for \/src\/sign-in.tsx/);
+  });
+
+  it("finds index.html's entry by the module its script names, and announces the chunks asked for after the entry's", () => {
+    // Home: the chunks the router and the first calls import later, with what they import statically.
+    const bundle = bundleOf(
+      chunk('assets/index.js', ['assets/base.js', 'assets/portal.js'], {
+        entry: '/index.html',
+        modules: ['/index.html', '/src/main.tsx'],
+      }),
+      chunk('assets/base.js', [], { css: ['assets/base.css'] }),
+      chunk('assets/portal.js', ['assets/base.js']),
+      chunk('assets/query.js', ['assets/base.js'], { modules: ['/src/app/query-layer.tsx', '/node_modules/q.js'] }),
+      chunk('assets/shell.js', ['assets/query.js', 'assets/base.js'], { modules: ['/src/app/shell/layout.tsx'] }),
+      chunk('assets/dashboard.js', ['assets/shell.js'], {
+        modules: ['/src/dashboard-page.tsx'],
+        css: ['assets/d.css'],
+      }),
+      chunk('assets/users.js', ['assets/shell.js'], { modules: ['/src/user-list-page.tsx'] }),
+    );
+    expect(entryFiles(bundle, '/src/main.tsx', ['/src/app/shell/layout.tsx', '/src/dashboard-page.tsx'])).toEqual({
+      script: 'assets/index.js',
+      preloads: ['assets/base.js', 'assets/portal.js', 'assets/query.js', 'assets/shell.js', 'assets/dashboard.js'],
+      stylesheets: ['assets/base.css', 'assets/d.css'],
+    });
+    expect(() => entryFiles(bundle, '/src/main.tsx', ['/src/renamed-page.tsx'])).toThrow(
+      /no chunk holds \/src\/renamed-page.tsx/,
+    );
   });
 });
 
