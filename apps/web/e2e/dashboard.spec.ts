@@ -276,8 +276,8 @@ test("Home opened cold asks for its first calls once the HTML's scripts have run
   await cdp.send('Network.enable');
   const sent: { url: string; initiator: string }[] = [];
   cdp.on('Network.requestWillBeSent', (e) => sent.push({ url: e.request.url, initiator: e.initiator.type }));
-  await page.goto('/');
-  await expect(page.getByRole('figure', { name: 'Steps' }).locator('svg [data-mark]').first()).toBeAttached();
+  await page.goto('/?range=Week');
+  await expect(page.getByRole('figure', { name: 'Steps' }).locator('svg [data-mark]')).toHaveCount(7);
   const firstCall = sent.findIndex((r) => new URL(r.url).pathname.startsWith('/api/'));
   expect(firstCall).toBeGreaterThan(0);
   const scriptsBefore = sent.slice(0, firstCall).filter((r) => new URL(r.url).pathname.endsWith('.js'));
@@ -285,7 +285,13 @@ test("Home opened cold asks for its first calls once the HTML's scripts have run
     expect.stringMatching(/^\/assets\/dashboard-page-/),
   );
   expect(scriptsBefore.filter((r) => r.initiator !== 'parser')).toEqual([]);
-  expect(sent.some((r) => new URL(r.url).pathname === '/api/dashboard')).toBe(true);
+  // Started at boot and read by the screen: each of Home's calls once, the dashboard's for the URL's range.
+  const calls = sent.map((r) => new URL(r.url)).filter((u) => u.pathname.startsWith('/api/'));
+  const count = (test: (u: URL) => boolean) => calls.filter(test).length;
+  expect(count((u) => u.pathname === '/api/dashboard')).toBe(1);
+  expect(count((u) => u.pathname === '/api/dashboard' && u.searchParams.get('range') === 'Week')).toBe(1);
+  expect(count((u) => /^\/api\/users\/\d+$/.test(u.pathname))).toBe(1);
+  expect(count((u) => u.pathname === '/api/message')).toBe(1);
 });
 
 test('Home opened cold while signed out makes no call and goes to /login', async ({ page }) => {
