@@ -18,10 +18,6 @@ test('the log lists sign-ins, filtered by admin and action; Details shows every 
   page,
   signIn,
 }) => {
-  // Two accounts' sign-ins (each a password hash check) and three accessibility scans (each in the
-  // light and the dark theme): 19 s alone on a 2-core machine, past 30 s while the suite's other
-  // worker runs beside it.
-  test.setTimeout(60_000);
   const { token } = await signIn('admin');
   const other = await createAdminViaApi(page.request, token, `Audit ${uniqueLetters()}`);
   const login = await page.request.post('/api/auth/login', {
