@@ -209,10 +209,10 @@ test('quiz questions and gift box configs: lists, update forms, save toasts, del
   await expectInert();
   await page.goto(`/update-quiz?id=${quizId}`);
   await expect(page.getByRole('textbox', { name: 'Question', exact: true })).toHaveValue(question);
-  await expect(page.getByLabel('Option 1')).toHaveValue(html.script);
-  await expect(page.getByLabel('Option 2')).toHaveValue(html.img);
-  await expect(page.getByLabel('Option 3')).toHaveValue(formulas.cmd);
-  await expect(page.getByLabel('Option 4')).toHaveValue(formulas.minus);
+  await expect(page.getByRole('textbox', { name: 'Option 1' })).toHaveValue(html.script);
+  await expect(page.getByRole('textbox', { name: 'Option 2' })).toHaveValue(html.img);
+  await expect(page.getByRole('textbox', { name: 'Option 3' })).toHaveValue(formulas.cmd);
+  await expect(page.getByRole('textbox', { name: 'Option 4' })).toHaveValue(formulas.minus);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, messages.quizUpdated)).toBeVisible();
   await expect(page).toHaveURL(/\/quiz-list/);

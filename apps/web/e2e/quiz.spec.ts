@@ -41,10 +41,10 @@ test('quiz journey: add → list → filter by question and by language → edit
   await page.getByRole('link', { name: 'Add Quiz Question' }).first().click();
   await expect(page).toHaveURL('/add-quiz');
   await page.getByRole('textbox', { name: 'Question', exact: true }).fill(swedish);
-  await page.getByLabel('Option 1').fill('42 km');
-  await page.getByLabel('Option 2').fill('21 km');
-  await page.getByLabel('Option 3').fill('10 km');
-  await page.getByLabel('Option 4').fill('5 km');
+  await page.getByRole('textbox', { name: 'Option 1' }).fill('42 km');
+  await page.getByRole('textbox', { name: 'Option 2' }).fill('21 km');
+  await page.getByRole('textbox', { name: 'Option 3' }).fill('10 km');
+  await page.getByRole('textbox', { name: 'Option 4' }).fill('5 km');
   await choose(page, page, 'Correct Option', 'Option 1');
   await choose(page, page, 'Language', 'Swedish');
   await page.getByLabel('Coins').fill('30');
@@ -126,10 +126,10 @@ test('the quiz form shows the contract messages under its fields', async ({ page
   await expect(page.getByText(messages.languageRequired)).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Question', exact: true }).fill('Which is right?');
-  await page.getByLabel('Option 1').fill('Yes');
-  await page.getByLabel('Option 2').fill('No');
-  await page.getByLabel('Option 3').fill('Maybe');
-  await page.getByLabel('Option 4').fill(' yes ');
+  await page.getByRole('textbox', { name: 'Option 1' }).fill('Yes');
+  await page.getByRole('textbox', { name: 'Option 2' }).fill('No');
+  await page.getByRole('textbox', { name: 'Option 3' }).fill('Maybe');
+  await page.getByRole('textbox', { name: 'Option 4' }).fill(' yes ');
   await choose(page, page, 'Correct Option', 'Option 2');
   await choose(page, page, 'Language', 'English');
   await page.getByLabel('Coins').fill('5');

@@ -35,6 +35,7 @@ export function Select<V extends string | boolean>({
   const selectedIndex = options.findIndex((o) => o.value === value);
   const selected = options[selectedIndex];
   const labelId = useId();
+  const valueId = useId();
   const errorId = useId();
   const { buttonRef, listRef, ...list } = usePopupList({
     labels: options.map((o) => o.label),
@@ -62,7 +63,10 @@ export function Select<V extends string | boolean>({
         aria-haspopup="listbox"
         aria-expanded={list.open}
         aria-controls={list.open ? list.listId : undefined}
-        aria-labelledby={labelId}
+        // The button's name is its label and the value it shows ("Date range Today"), as in the ARIA
+        // Authoring Practices' listbox button: what a person reads on it is part of its name, so a
+        // voice-control user can say what they see (WCAG 2.5.3 Label in Name).
+        aria-labelledby={`${labelId} ${valueId}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         onClick={list.toggle}
@@ -73,7 +77,9 @@ export function Select<V extends string | boolean>({
             : 'border-slate-300 focus:ring-indigo-500/30 dark:border-slate-700'
         }`}
       >
-        <span className={selected ? '' : 'text-slate-500 dark:text-slate-400'}>{selected?.label ?? placeholder}</span>
+        <span id={valueId} className={selected ? '' : 'text-slate-500 dark:text-slate-400'}>
+          {selected?.label ?? placeholder}
+        </span>
         {loading ? <Spinner className="size-4" label="Loading" /> : <span aria-hidden="true">▾</span>}
       </button>
       {list.open && (

@@ -34,7 +34,7 @@ function renderSelect(props: Partial<Parameters<typeof Field<string>>[0]> = {}) 
   const onChange = vi.fn<(v: string) => void>();
   render(<Field label="Fruit" options={fruits} onChange={onChange} {...props} />);
   const { user, wait } = setupFakeTimedUser();
-  const button = screen.getByRole('button', { name: 'Fruit' });
+  const button = screen.getByRole('button', { name: /^Fruit / });
   return {
     user,
     wait,
@@ -56,6 +56,20 @@ describe('Select (docs/behaviour.md §2 shared widgets)', () => {
     expect(button).toHaveTextContent('Select');
     expect(button).toHaveAttribute('aria-haspopup', 'listbox');
     expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('its name is the label and the value it shows, so the visible text is in the name (Label in Name)', async () => {
+    const { button, user, openWith } = renderSelect({ initial: 'apple' });
+    expect(button).toHaveAccessibleName('Fruit Apple');
+    await openWith('{Enter}');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(button).toHaveAccessibleName('Fruit Banana');
+    expect(screen.getByRole('button', { name: 'Fruit Banana' })).toBe(button);
+  });
+
+  test('with nothing chosen its name ends with the placeholder it shows', () => {
+    const { button } = renderSelect();
+    expect(button).toHaveAccessibleName('Fruit Select');
   });
 
   test('shows a custom placeholder', () => {
@@ -96,7 +110,7 @@ describe('Select (docs/behaviour.md §2 shared widgets)', () => {
   test('shows the required asterisk, hidden from the accessible name', () => {
     const { button } = renderSelect({ requiredMark: true });
     expect(screen.getByText('*')).toHaveAttribute('aria-hidden', 'true');
-    expect(button).toHaveAccessibleName('Fruit');
+    expect(button).toHaveAccessibleName('Fruit Select');
   });
 
   test('shows a spinner while its options load', () => {
@@ -144,7 +158,7 @@ describe('Select (docs/behaviour.md §2 shared widgets)', () => {
     const onChange = vi.fn<(v: boolean) => void>();
     render(<Field label="Tracking" options={trackingOptions} initial={true} onChange={onChange} />);
     const { user, wait } = setupFakeTimedUser();
-    const button = screen.getByRole('button', { name: 'Tracking' });
+    const button = screen.getByRole('button', { name: 'Tracking Enable' });
     expect(button).toHaveTextContent('Enable');
 
     button.focus();

@@ -19,7 +19,7 @@ beforeAll(async () => {
 type User = ReturnType<typeof setupFakeTimedUser>['user'];
 const spin = (name: string) => screen.getByRole('textbox', { name });
 const expiry = () => screen.getByLabelText(/^Expiry/);
-const configSelect = () => screen.getByRole('button', { name: 'Config' });
+const configSelect = () => screen.getByRole('button', { name: /^Config / });
 const map = () => screen.findByRole('application', { name: 'Gift box location map: click to place the box' });
 const toasts = () => screen.queryAllByTestId('toast').map((t) => t.firstElementChild?.textContent);
 

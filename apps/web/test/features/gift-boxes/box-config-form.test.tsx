@@ -34,7 +34,7 @@ describe('/add-box: the config form (contract createGiftBoxConfigSchema)', () =>
     const { savesSeen } = serveGiftBoxes([]);
     renderApp('/add-box');
     expect(await screen.findByRole('heading', { name: 'Add Gift Box Config' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Status' })).toHaveTextContent('Active');
+    expect(screen.getByRole('button', { name: /^Status / })).toHaveTextContent('Active');
     await user.click(screen.getByRole('button', { name: 'Add Config' }));
     await waitFor(() => expect(configName()).toHaveAccessibleDescription(messages.configNameRequired));
     expect(spin('Min Coins')).toHaveAccessibleDescription(messages.minCoinsRequired);
@@ -149,7 +149,7 @@ describe('/update-box?id', () => {
     expect(spin('Max Coins')).toHaveValue('50');
     expect(spin('Steps to Unlock')).toHaveValue('2000');
     expect(spin('Boxes per Day')).toHaveValue('3');
-    expect(screen.getByRole('button', { name: 'Status' })).toHaveTextContent('Inactive');
+    expect(screen.getByRole('button', { name: /^Status / })).toHaveTextContent('Inactive');
 
     await user.clear(spin('Boxes per Day'));
     await user.type(spin('Boxes per Day'), '6');

@@ -35,7 +35,7 @@ const errorUnder = (label: string) => {
 };
 /** The error text of a Select (a button named by its label). */
 const selectError = (label: string) => {
-  const id = screen.getByRole('button', { name: label }).getAttribute('aria-describedby');
+  const id = screen.getByRole('button', { name: new RegExp(`^${label} `) }).getAttribute('aria-describedby');
   return id ? document.getElementById(id)?.textContent : undefined;
 };
 
@@ -43,7 +43,7 @@ const selectError = (label: string) => {
 const toasts = () => screen.queryAllByTestId('toast').map((t) => t.querySelector('span')?.textContent);
 
 async function choose(user: UserEvent, select: string, option: string) {
-  await user.click(screen.getByRole('button', { name: select }));
+  await user.click(screen.getByRole('button', { name: new RegExp(`^${select} `) }));
   await user.click(screen.getByRole('option', { name: option }));
 }
 
