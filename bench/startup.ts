@@ -9,7 +9,7 @@
 //         administrator); warm: the same DATA_DIR / database again.
 // Beside each, the process's CPU time (user + system, all its threads) at that first 200, which
 // moves less than wall-clock time on a busy machine. Baseline in the same run, measured the same
-// way: a bare node:http server (what Node itself costs). Median of 3 each, the kinds interleaved;
+// way: a bare node:http server (what Node itself costs). Median of 7 each, the kinds interleaved;
 // SIGTERM and the exit awaited between runs. Then one cold and one warm start of the server under
 // --cpu-prof, summarised: where the start-up's CPU time goes. The portal is built once beforehand,
 // not timed. Never fails: it prints.
@@ -29,7 +29,7 @@ import { summariseProfile, type ProfileSummary } from './lib/cpuprofile.js';
 import { benchDriver, recordSection, type SummaryRow } from './lib/results.js';
 import { median, ms, ratio, round } from './lib/stats.js';
 
-const RUNS = 3;
+const RUNS = 7;
 /** The image's Node major version, read from the Dockerfile's `ARG NODE_IMAGE=node:<major>-…`. */
 const IMAGE_NODE_MAJOR = Number(
   /^ARG NODE_IMAGE=node:(\d+)/m.exec(readFileSync(path.join(root, 'Dockerfile'), 'utf8'))?.[1] ?? NaN,
