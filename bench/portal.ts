@@ -194,9 +194,9 @@ try {
   const bareUrl = `http://127.0.0.1:${(bare.address() as { port: number }).port}`;
   await loadRun(`${bareUrl}/login`);
   // The page and its static twin one after the other, LOAD_RUNS times: a load takes a fraction of a
-  // second, and whether the first frame comes before or after the page's scripts have run moves
-  // /login's LCP by ~70 ms from one load to the next, so a median of few loads, or of loads taken
-  // minutes apart, would move with chance and with the machine rather than with the page.
+  // second, and a load's first frame comes either early or some 70 ms later (both pages, with or
+  // without scripts), so a median of few loads, or of loads taken minutes apart, would move with
+  // chance and with the machine rather than with the page.
   const loginRuns = [];
   const staticRuns = [];
   for (let run = 0; run < LOAD_RUNS; run++) {
