@@ -33,6 +33,12 @@ export function activeItemText(list: HTMLElement): string | null {
 }
 
 /**
+ * The accessible name of a Select's button with this label, whatever it shows: the button is named
+ * by its label and its value ("Date range Today", components/select.tsx).
+ */
+export const selectNamed = (label: string) => new RegExp(`^${label} `);
+
+/**
  * Sets a date or date-and-time input the way Chromium does when a date is picked or typed: the
  * new value, an `input` event, then `change`. Preact's onChange on such an input listens to
  * `input` (each edit, as the browser reports it), so a lone `change` event, which React DOM also

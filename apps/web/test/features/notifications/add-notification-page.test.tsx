@@ -6,7 +6,7 @@ import { Toaster } from '../../../src/components/toaster';
 import { expectConsole } from '../../support/console';
 import { jsonResponse } from '../../support/fixtures';
 import { preloadScreens, renderApp } from '../../support/render-app';
-import { pickDate } from '../../support/user';
+import { pickDate, selectNamed } from '../../support/user';
 import { appUser, serveNotifications } from './fixtures';
 
 beforeAll(async () => {
@@ -35,7 +35,7 @@ const errorUnder = (label: string) => {
 };
 /** The error text of a Select (a button named by its label). */
 const selectError = (label: string) => {
-  const id = screen.getByRole('button', { name: new RegExp(`^${label} `) }).getAttribute('aria-describedby');
+  const id = screen.getByRole('button', { name: selectNamed(label) }).getAttribute('aria-describedby');
   return id ? document.getElementById(id)?.textContent : undefined;
 };
 
@@ -43,7 +43,7 @@ const selectError = (label: string) => {
 const toasts = () => screen.queryAllByTestId('toast').map((t) => t.querySelector('span')?.textContent);
 
 async function choose(user: UserEvent, select: string, option: string) {
-  await user.click(screen.getByRole('button', { name: new RegExp(`^${select} `) }));
+  await user.click(screen.getByRole('button', { name: selectNamed(select) }));
   await user.click(screen.getByRole('option', { name: option }));
 }
 

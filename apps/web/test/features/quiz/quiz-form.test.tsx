@@ -5,7 +5,7 @@ import { Toaster } from '../../../src/components/toaster';
 import { expectConsole } from '../../support/console';
 import { jsonResponse } from '../../support/fixtures';
 import { preloadScreens, renderApp } from '../../support/render-app';
-import { setupFakeTimedUser } from '../../support/user';
+import { selectNamed, setupFakeTimedUser } from '../../support/user';
 import { makeQuiz, serveQuiz } from './quiz-data';
 
 beforeAll(async () => {
@@ -19,7 +19,7 @@ type User = ReturnType<typeof setupFakeTimedUser>['user'];
 const textbox = (name: string) => screen.getByRole('textbox', { name });
 const coins = () => screen.getByRole('textbox', { name: 'Coins' });
 /** A Select of the form: its button, named by its label. */
-const select = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name} `) });
+const select = (name: string) => screen.getByRole('button', { name: selectNamed(name) });
 const toasts = () => screen.queryAllByTestId('toast').map((t) => t.firstElementChild?.textContent);
 
 async function choose(user: User, label: string, option: string) {
